@@ -1,0 +1,362 @@
+"""The ``adjudicator`` command line: check, move, score, rules, trace, docs, serve, bench."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from .core.errors import MalformedInput, load_json
+from .core.i18n import LANGS, N_, Message, UnknownLanguage, gettext, normalize_text
+from .core.i18n import normalize_lang as _normalize_lang
+from .games import GAME_PACKAGES, UnknownGame, available_games, get_game
+
+EXIT_OK, EXIT_VIOLATIONS, EXIT_MALFORMED = 0, 1, 2
+CORE = "adjudicator"
+
+
+def _t(lang: str, msgid: str, **params: Any) -> str:
+    return Message(CORE, msgid, params).render(lang)
+
+
+class Output:
+    """Prints a result as text or JSON."""
+
+    def __init__(self, fmt: str, lang: str) -> None:
+        self.fmt, self.lang = fmt, lang
+
+    def emit(self, data: Any, text: Callable[[], str]) -> None:
+        if self.fmt == "json":
+            json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
+            sys.stdout.write("\n")
+        else:
+            sys.stdout.write(text().rstrip("\n") + "\n")
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    return Path(path).read_text(encoding="utf-8")
+
+
+def _load(path: str, what: str) -> Any:
+    try:
+        raw = _read(path)
+    except OSError as exc:
+        raise MalformedInput.single(what, N_("Cannot read {file}: {error}"), file=path,
+                                    error=exc.strerror or str(exc)) from None
+    except UnicodeDecodeError:
+        raise MalformedInput.single(what, N_("{file} is not UTF-8 text."), file=path) from None
+    return load_json(raw, what)
+
+
+def _malformed(out: Output, exc: MalformedInput, shape: dict[str, Any]) -> int:
+    data = dict(shape, errors=exc.to_json(out.lang))
+
+    def text() -> str:
+        lines = [_t(out.lang, "Malformed input ({count} problem(s)):", count=len(exc.errors))]
+        lines += [f"  {e.path or '/'}: {e.message.render(out.lang)}" for e in exc.errors]
+        return "\n".join(lines)
+
+    out.emit(data, text)
+    return EXIT_MALFORMED
+
+
+def _violation_lines(lang: str, violations: Sequence[dict[str, str]]) -> list[str]:
+    return [f"  {v['rule']:<9} {v['path'] or '/'}\n            {v['message']}" for v in violations]
+
+
+# --- commands -------------------------------------------------------------------------------
+
+def cmd_check(args: argparse.Namespace, out: Output) -> int:
+    game = get_game(args.game)
+    try:
+        report = game.check(_load(args.state, ""))
+    except MalformedInput as exc:
+        return _malformed(out, exc, {"valid": False, "violations": []})
+    data = report.to_json(out.lang)
+
+    def text() -> str:
+        if report.valid:
+            return _t(out.lang, "Valid: no rule is broken.")
+        head = _t(out.lang, "Invalid: {count} violation(s).", count=len(report.violations))
+        return "\n".join([head, *_violation_lines(out.lang, data["violations"])])
+
+    out.emit(data, text)
+    return EXIT_OK if report.valid else EXIT_VIOLATIONS
+
+
+def cmd_move(args: argparse.Namespace, out: Output) -> int:
+    game = get_game(args.game)
+    try:
+        state = _load(args.state, "")
+        move = _load(args.move, "/move")
+        verdict = game.adjudicate(state, move)
+    except MalformedInput as exc:
+        shape = {"legal": False, "violations": [], "state": None, "alternatives": []}
+        return _malformed(out, exc, shape)
+    data = verdict.to_json(out.lang)
+
+    def text() -> str:
+        if verdict.legal:
+            lines = [_t(out.lang, "Legal.")]
+            lines += [f"  - {line}" for line in data["effects"]]
+            return "\n".join(lines)
+        lines = [_t(out.lang, "Illegal: {count} reason(s).", count=len(verdict.violations))]
+        lines += _violation_lines(out.lang, data["violations"])
+        if data["alternatives"]:
+            lines.append(_t(out.lang, "Legal instead:"))
+            lines += [f"  - {a['description']}" for a in data["alternatives"]]
+        return "\n".join(lines)
+
+    out.emit(data, text)
+    return EXIT_OK if verdict.legal else EXIT_VIOLATIONS
+
+
+def cmd_score(args: argparse.Namespace, out: Output) -> int:
+    game = get_game(args.game)
+    try:
+        report = game.score(_load(args.state, ""))
+    except MalformedInput as exc:
+        return _malformed(out, exc, {"final": False, "scores": {}, "winner": None})
+    data = report.to_json(out.lang)
+
+    def text() -> str:
+        lines = [
+            _t(out.lang, "Final scores:") if data["final"] else _t(out.lang, "Provisional scores:")
+        ]
+        lines += [f"  {name:<16} {data['scores'][name]}" for name in data["ranking"]]
+        lines += [f"  - {step}" for step in data["steps"]]
+        if data["tiebreaks"]:
+            lines.append(_t(out.lang, "Tie-breaks applied:"))
+            lines += [f"  - {t}" for t in data["tiebreaks"]]
+        if data["winner"]:
+            lines.append(_t(out.lang, "Winner: {winner}", winner=data["winner"]))
+        lines += _violation_lines(out.lang, data["violations"])
+        return "\n".join(lines)
+
+    out.emit(data, text)
+    return EXIT_OK
+
+
+def cmd_example(args: argparse.Namespace, out: Output) -> int:
+    game = get_game(args.game)
+    if args.list:
+        names = game.example_names()
+        out.emit(names, lambda: "\n".join(names))
+        return EXIT_OK
+    try:
+        data = game.example(args.name)
+    except KeyError:
+        sys.stderr.write(_t(out.lang, "Unknown example: {name}", name=args.name) + "\n")
+        return EXIT_MALFORMED
+    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+    return EXIT_OK
+
+
+def cmd_schema(args: argparse.Namespace, out: Output) -> int:
+    json.dump(get_game(args.game).schema(args.which), sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+    return EXIT_OK
+
+
+def _rule_json(game: Any, rule: Any, lang: str) -> dict[str, Any]:
+    return {
+        "id": rule.id,
+        "game": game.id,
+        "section": rule.section,
+        "title": gettext(game.domain, lang, rule.title),
+        "text": gettext(game.domain, lang, rule.text),
+        "source": [str(s) for s in rule.sources],
+        "checks": [c.id for c in game.checks.for_rule(rule.id)],
+    }
+
+
+def cmd_rules(args: argparse.Namespace, out: Output) -> int:
+    from .search import search_rules
+
+    game = get_game(args.game)
+    if args.id:
+        rule = game.rule(args.id)
+        if rule is None:
+            sys.stderr.write(_t(out.lang, "Unknown rule: {id}", id=args.id) + "\n")
+            return EXIT_MALFORMED
+        data = _rule_json(game, rule, out.lang)
+        out.emit(data, lambda: f"{data['id']}  {data['title']}\n\n{data['text']}\n\n"
+                 + "\n".join(data["source"]))
+        return EXIT_OK
+    rules = search_rules(game, args.search, out.lang) if args.search else list(game.catalog)
+    listing = [_rule_json(game, r, out.lang) for r in rules]
+    out.emit(listing, lambda: "\n".join(f"{r['id']:<9} {r['title']}" for r in listing))
+    return EXIT_OK
+
+
+def cmd_trace(args: argparse.Namespace, out: Output) -> int:
+    from .core.trace import problems, trace_json
+
+    games = [get_game(args.game)] if args.game else available_games()
+    data = trace_json(games)
+    gaps = [f"{g.id}: {p}" for g in games for p in problems(g)]
+
+    def text() -> str:
+        lines = [f"{'rule':<9} {'checks':<40} pass fail  el pt zh"]
+        for r in data["rules"]:
+            checks = ", ".join(c["id"] for c in r["checks"]) or "-"
+            langs = "  ".join("✓" if r["text"][lang] else "✗" for lang in LANGS[1:])
+            lines.append(f"{r['id']:<9} {checks[:40]:<40} {r['cases']['pass']:>4} "
+                         f"{r['cases']['fail']:>4}  {langs}")
+        lines.append("")
+        lines.append(f"{len(data['rules'])} rules; {len(gaps)} problem(s)")
+        lines += [f"  {p}" for p in gaps]
+        return "\n".join(lines)
+
+    data["problems"] = gaps
+    out.emit(data, text)
+    return EXIT_OK if not gaps else EXIT_VIOLATIONS
+
+
+def cmd_docs(args: argparse.Namespace, out: Output) -> int:
+    from .docs import build_docs
+
+    langs = [_normalize_lang(lang) for lang in args.lang] if args.lang else list(LANGS)
+    results = build_docs(Path(args.out), langs, jobs=args.jobs)
+    for lang, (code, seconds) in results.items():
+        status = "ok" if code == 0 else f"FAILED ({code})"
+        sys.stderr.write(f"docs {lang}: {status} in {seconds:.1f} s -> {Path(args.out) / lang}\n")
+    return EXIT_OK if all(code == 0 for code, _ in results.values()) else EXIT_VIOLATIONS
+
+
+def cmd_serve(args: argparse.Namespace, out: Output) -> int:
+    from web.serve import serve
+
+    return serve(args.host, args.port, workers=args.workers, docs_dir=Path(args.docs))
+
+
+def cmd_bench(args: argparse.Namespace, out: Output) -> int:
+    from .bench import run_bench
+
+    data = run_bench(quick=args.quick)
+    out.emit(data, lambda: json.dumps(data, indent=2))
+    return EXIT_OK
+
+
+def cmd_i18n(args: argparse.Namespace, out: Output) -> int:
+    from .core import babel_tools
+
+    return babel_tools.main(args.action)
+
+
+# --- parser ---------------------------------------------------------------------------------
+
+def _lang(value: str) -> str:
+    try:
+        return _normalize_lang(value)
+    except UnknownLanguage:
+        raise argparse.ArgumentTypeError(
+            f"unknown language {value!r}; use one of {', '.join(LANGS)}"
+        ) from None
+
+
+def _game(value: str) -> str:
+    if value not in GAME_PACKAGES:
+        raise argparse.ArgumentTypeError(
+            f"unknown game {value!r}; use one of {', '.join(GAME_PACKAGES)}"
+        )
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    formatted = argparse.ArgumentParser(add_help=False)
+    formatted.add_argument("--format", choices=("text", "json"), default="text")
+    common = argparse.ArgumentParser(add_help=False, parents=[formatted])
+    common.add_argument("--lang", type=_lang, default="en", help="en, el, pt or zh_TW")
+
+    parser = argparse.ArgumentParser(
+        prog="adjudicator",
+        description=normalize_text(
+            "Rules reference and adjudicator for The Manhattan Project, Imperial and "
+            "Quarantine, in English, Greek, Portuguese and Traditional Chinese."
+        ),
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("check", parents=[common], help="check a state for rule violations")
+    p.add_argument("game", type=_game)
+    p.add_argument("state", help="state JSON file, or - for standard input")
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("move", parents=[common], help="decide whether a move is legal")
+    p.add_argument("game", type=_game)
+    p.add_argument("state")
+    p.add_argument("move")
+    p.set_defaults(func=cmd_move)
+
+    p = sub.add_parser("score", parents=[common], help="score a state")
+    p.add_argument("game", type=_game)
+    p.add_argument("state")
+    p.set_defaults(func=cmd_score)
+
+    p = sub.add_parser("example", parents=[common], help="print a named example state")
+    p.add_argument("game", type=_game)
+    p.add_argument("name", nargs="?")
+    p.add_argument("--list", action="store_true")
+    p.set_defaults(func=cmd_example)
+
+    p = sub.add_parser("schema", parents=[common], help="print the JSON Schema")
+    p.add_argument("game", type=_game)
+    p.add_argument("which", nargs="?", choices=("state", "move"), default="state")
+    p.set_defaults(func=cmd_schema)
+
+    p = sub.add_parser("rules", parents=[common], help="look a rule up, list or search rules")
+    p.add_argument("game", type=_game)
+    p.add_argument("id", nargs="?")
+    p.add_argument("--search", metavar="TEXT")
+    p.set_defaults(func=cmd_rules)
+
+    p = sub.add_parser("trace", parents=[common], help="the traceability matrix")
+    p.add_argument("game", type=_game, nargs="?")
+    p.set_defaults(func=cmd_trace)
+
+    p = sub.add_parser("docs", parents=[formatted], help="build the reference")
+    p.add_argument("--out", default="docs/_build/html")
+    p.add_argument("--lang", dest="lang", action="append", type=_lang, metavar="L")
+    p.add_argument("--jobs", type=int, default=2)
+    p.set_defaults(func=cmd_docs)
+
+    p = sub.add_parser("serve", parents=[common], help="run the page (builds the docs first)")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--docs", default="docs/_build/html")
+    p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser("bench", parents=[common], help="print speed figures")
+    p.add_argument("--quick", action="store_true")
+    p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("i18n", parents=[common], help="extract, update or check the catalogs")
+    p.add_argument("action", choices=("extract", "update", "check"))
+    p.set_defaults(func=cmd_i18n)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    lang = args.lang if isinstance(args.lang, str) else "en"
+    out = Output(args.format, lang)
+    try:
+        code: int = args.func(args, out)
+    except UnknownGame as exc:
+        sys.stderr.write(_t(lang, "Unknown game: {game}", game=exc.args[0]) + "\n")
+        return EXIT_MALFORMED
+    except BrokenPipeError:
+        return EXIT_OK
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The game-independent spine: catalog, checks, cases, verdicts and translations."""

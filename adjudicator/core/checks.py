@@ -1,0 +1,126 @@
+"""Checks: Python functions registered against the rule IDs they enforce.
+
+A check has one of four kinds, and its signature follows from the kind:
+
+========  ===================================  ==========================================
+kind      signature                            what it decides
+========  ===================================  ==========================================
+state     ``f(state)``                         an invariant of a snapshot of the table
+move      ``f(state, move)``                   whether an action may be taken
+effect    ``f(before, move, after)``           whether what the action does is possible
+score     ``f(state)``                         end of the game and the scoring
+========  ===================================  ==========================================
+
+Every check yields :class:`~adjudicator.core.verdicts.Violation` objects (none when
+all is well).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from .i18n import Message
+from .verdicts import Violation
+
+
+class Kind(StrEnum):
+    STATE = "state"
+    MOVE = "move"
+    EFFECT = "effect"
+    SCORE = "score"
+
+
+CheckFunction = Callable[..., Iterable[Violation]]
+
+
+@dataclass(frozen=True)
+class Check:
+    """One executable check of one or more rules."""
+
+    id: str
+    kind: Kind
+    rules: tuple[str, ...]
+    func: CheckFunction
+    title: str
+    moves: tuple[str, ...] = ()
+    """For move and effect checks: the move types it applies to (empty: all)."""
+
+    def applies_to(self, move_type: str | None) -> bool:
+        return not self.moves or move_type in self.moves
+
+    def run(self, *args: Any) -> list[Violation]:
+        return list(self.func(*args))
+
+
+class DuplicateCheck(ValueError):
+    pass
+
+
+class CheckRegistry:
+    """The checks of one game, registered with decorators::
+
+        checks = CheckRegistry("manhattan-project")
+
+        @checks.state("MP-102", title=N_("Worker pieces per colour"))
+        def worker_pieces(state): ...
+    """
+
+    def __init__(self, domain: str) -> None:
+        self.domain = domain
+        self._checks: dict[str, Check] = {}
+
+    def _register(
+        self, kind: Kind, rules: tuple[str, ...], title: str, moves: tuple[str, ...]
+    ) -> Callable[[CheckFunction], CheckFunction]:
+        if not rules:
+            raise ValueError("a check must name at least one rule")
+
+        def decorate(func: CheckFunction) -> CheckFunction:
+            check_id = func.__name__
+            if check_id in self._checks:
+                raise DuplicateCheck(check_id)
+            self._checks[check_id] = Check(check_id, kind, rules, func, title, moves)
+            return func
+
+        return decorate
+
+    def state(self, *rules: str, title: str) -> Callable[[CheckFunction], CheckFunction]:
+        return self._register(Kind.STATE, rules, title, ())
+
+    def move(
+        self, *rules: str, title: str, moves: Iterable[str] = ()
+    ) -> Callable[[CheckFunction], CheckFunction]:
+        return self._register(Kind.MOVE, rules, title, tuple(moves))
+
+    def effect(
+        self, *rules: str, title: str, moves: Iterable[str] = ()
+    ) -> Callable[[CheckFunction], CheckFunction]:
+        return self._register(Kind.EFFECT, rules, title, tuple(moves))
+
+    def score(self, *rules: str, title: str) -> Callable[[CheckFunction], CheckFunction]:
+        return self._register(Kind.SCORE, rules, title, ())
+
+    def violation(self, rule: str, template: str, path: str = "", **params: Any) -> Violation:
+        """A violation of ``rule`` whose message is ``template`` in this game's domain."""
+        return Violation(rule, Message(self.domain, template, params), path)
+
+    def message(self, template: str, **params: Any) -> Message:
+        return Message(self.domain, template, params)
+
+    def __iter__(self) -> Iterator[Check]:
+        return iter(self._checks.values())
+
+    def __len__(self) -> int:
+        return len(self._checks)
+
+    def __getitem__(self, check_id: str) -> Check:
+        return self._checks[check_id]
+
+    def of_kind(self, kind: Kind) -> list[Check]:
+        return [c for c in self._checks.values() if c.kind is kind]
+
+    def for_rule(self, rule_id: str) -> list[Check]:
+        return [c for c in self._checks.values() if rule_id in c.rules]

@@ -1,0 +1,138 @@
+"""Malformed input: one error type that lists every problem with its JSON path."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from .i18n import N_, Message
+
+CORE = "adjudicator"
+
+#: Localized wording for the most common pydantic error types; others keep pydantic's text.
+_PYDANTIC_MESSAGES = {
+    "missing": N_("This field is required."),
+    "extra_forbidden": N_("This field is not part of the format."),
+    "int_type": N_("Expected a whole number."),
+    "int_parsing": N_("Expected a whole number."),
+    "int_from_float": N_("Expected a whole number."),
+    "bool_type": N_("Expected true or false."),
+    "bool_parsing": N_("Expected true or false."),
+    "string_type": N_("Expected a text."),
+    "list_type": N_("Expected a list."),
+    "dict_type": N_("Expected an object."),
+    "model_type": N_("Expected an object."),
+    "model_attributes_type": N_("Expected an object."),
+    "greater_than_equal": N_("The value must be at least {ge}."),
+    "less_than_equal": N_("The value must be at most {le}."),
+    "too_long": N_("Too many items (at most {max_length})."),
+    "too_short": N_("Too few items (at least {min_length})."),
+    "string_too_long": N_("The text is too long (at most {max_length} characters)."),
+    "string_too_short": N_("The text is too short (at least {min_length} characters)."),
+    "enum": N_("Expected one of: {expected}."),
+    "literal_error": N_("Expected one of: {expected}."),
+    "union_tag_invalid": N_("Unknown type {tag}; expected one of: {expected_tags}."),
+    "union_tag_not_found": N_("The field {discriminator} is required."),
+    "value_error": N_("{error}"),
+}
+
+
+def pointer(parts: tuple[Any, ...] | list[Any]) -> str:
+    """A JSON pointer (RFC 6901) for a sequence of keys and indexes: ``/players/0/money``."""
+    if not parts:
+        return ""
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+@dataclass(frozen=True)
+class FieldError:
+    """One problem in the input: where it is and what is wrong."""
+
+    path: str
+    message: Message
+
+    def to_json(self, lang: str = "en") -> dict[str, str]:
+        return {"path": self.path, "message": self.message.render(lang)}
+
+
+class MalformedInput(ValueError):
+    """The input is not a well-formed state or move. ``errors`` lists every problem."""
+
+    def __init__(self, errors: list[FieldError]) -> None:
+        self.errors = errors
+        summary = "; ".join(f"{e.path or '/'}: {e.message}" for e in errors[:5])
+        super().__init__(f"malformed input ({len(errors)} problem(s)): {summary}")
+
+    @classmethod
+    def single(cls, path: str, template: str, **params: Any) -> MalformedInput:
+        return cls([FieldError(path, Message(CORE, template, params))])
+
+    @classmethod
+    def from_pydantic(cls, error: ValidationError, prefix: tuple[Any, ...] = ()) -> MalformedInput:
+        problems = []
+        for item in error.errors(include_url=False):
+            loc = tuple(p for p in item["loc"] if not _is_union_tag(p))
+            template = _PYDANTIC_MESSAGES.get(item["type"])
+            ctx = {k: _plain(v) for k, v in (item.get("ctx") or {}).items()}
+            if template is None:
+                message = Message(CORE, "{error}", {"error": item["msg"]})
+            else:
+                try:
+                    template.format(**ctx)
+                    message = Message(CORE, template, ctx)
+                except (KeyError, IndexError, ValueError):
+                    message = Message(CORE, "{error}", {"error": item["msg"]})
+            problems.append(FieldError(pointer(prefix + loc), message))
+        return cls(problems)
+
+    def to_json(self, lang: str = "en") -> list[dict[str, str]]:
+        return [e.to_json(lang) for e in self.errors]
+
+
+def _is_union_tag(part: Any) -> bool:
+    # pydantic inserts the discriminator's value (and function names) into the location
+    return isinstance(part, str) and (part.startswith("function-") or ":" in part)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value
+    return str(value)
+
+
+#: Inputs larger than this are refused before parsing (the page refuses at 256 KB).
+MAX_INPUT_BYTES = 2 * 1024 * 1024
+MAX_DEPTH = 64
+
+
+def load_json(text: str | bytes, what: str = "") -> Any:
+    """Parse JSON text, turning every failure into :class:`MalformedInput`."""
+    if len(text) > MAX_INPUT_BYTES:
+        raise MalformedInput.single(what, N_("The input is too large."))
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MalformedInput.single(
+            what, N_("Not valid JSON: {error} (line {line}, column {column})."),
+            error=exc.msg, line=exc.lineno, column=exc.colno,
+        ) from None
+    except (RecursionError, ValueError, UnicodeDecodeError) as exc:
+        raise MalformedInput.single(what, N_("Not valid JSON: {error}."), error=str(exc)[:200]) from None
+    check_depth(data, what)
+    return data
+
+
+def check_depth(data: Any, what: str = "") -> None:
+    """Refuse documents nested deeper than any real state."""
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise MalformedInput.single(what, N_("The input is nested too deeply."))
+        if isinstance(node, dict):
+            stack.extend((v, depth + 1) for v in node.values())
+        elif isinstance(node, list):
+            stack.extend((v, depth + 1) for v in node)

@@ -1,0 +1,171 @@
+"""A game: its catalog, models, checks, effects and scoring, behind one small API."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from .cases import Case, load_cases
+from .catalog import Catalog, Rule, load_catalog
+from .checks import CheckRegistry, Kind
+from .errors import MalformedInput, check_depth
+from .i18n import Message, gettext
+from .reference import Dispute, Term, load_disputes, load_glossary
+from .verdicts import Alternative, MoveVerdict, Report, ScoreReport, Scoring, Violation
+
+#: ``apply(state, move)`` returns the resulting state and what happened, in words.
+ApplyFunction = Callable[[Any, Any], tuple[Any, Sequence[Message]]]
+AlternativesFunction = Callable[[Any, Any], Sequence[Alternative]]
+ScoreFunction = Callable[[Any], Scoring]
+
+
+class UnknownExample(KeyError):
+    pass
+
+
+@dataclass
+class Game:
+    """Everything the adjudicator knows about one game.
+
+    The package of a game holds ``rules.toml``, ``glossary.toml``, ``disputes.toml``,
+    ``examples/*.json`` and ``cases/*.yaml`` beside its Python modules.
+    """
+
+    id: str
+    prefix: str
+    name: str
+    package_dir: Path
+    state_model: type[BaseModel]
+    move_adapter: TypeAdapter[Any]
+    checks: CheckRegistry
+    apply: ApplyFunction
+    scorer: ScoreFunction
+    alternatives: AlternativesFunction | None = None
+    default_example: str = "mid-game"
+    players: tuple[int, int] = (2, 5)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def domain(self) -> str:
+        """The gettext domain of the game's texts."""
+        return self.id
+
+    def _(self, lang: str, msgid: str) -> str:
+        return gettext(self.domain, lang, msgid)
+
+    # --- data files -----------------------------------------------------------------------
+    @cached_property
+    def catalog(self) -> Catalog:
+        return load_catalog(self.package_dir / "rules.toml", self.id)
+
+    @cached_property
+    def cases(self) -> tuple[Case, ...]:
+        return tuple(load_cases(self.package_dir / "cases"))
+
+    @cached_property
+    def glossary(self) -> tuple[Term, ...]:
+        return load_glossary(self.package_dir / "glossary.toml")
+
+    @cached_property
+    def disputes(self) -> tuple[Dispute, ...]:
+        return load_disputes(self.package_dir / "disputes.toml")
+
+    def rule(self, rule_id: str) -> Rule | None:
+        return self.catalog.get(rule_id)
+
+    def example_names(self) -> list[str]:
+        return sorted(p.stem for p in (self.package_dir / "examples").glob("*.json"))
+
+    def example(self, name: str | None = None) -> dict[str, Any]:
+        name = name or self.default_example
+        path = self.package_dir / "examples" / f"{name}.json"
+        if not path.is_file():
+            raise UnknownExample(name)
+        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        return data
+
+    # --- parsing --------------------------------------------------------------------------
+    def parse_state(self, data: Any) -> Any:
+        """Validate ``data`` as a state, raising :class:`MalformedInput` with every problem."""
+        check_depth(data)
+        try:
+            return self.state_model.model_validate(data)
+        except ValidationError as exc:
+            raise MalformedInput.from_pydantic(exc) from None
+
+    def parse_move(self, data: Any) -> Any:
+        check_depth(data)
+        try:
+            return self.move_adapter.validate_python(data)
+        except ValidationError as exc:
+            raise MalformedInput.from_pydantic(exc) from None
+
+    def schema(self, which: str = "state") -> dict[str, Any]:
+        if which == "move":
+            return self.move_adapter.json_schema()
+        return self.state_model.model_json_schema()
+
+    # --- verdicts -------------------------------------------------------------------------
+    def violations(self, state: Any) -> tuple[Violation, ...]:
+        """Every state-rule violation of an already parsed state."""
+        return tuple(v for check in self.checks.of_kind(Kind.STATE) for v in check.func(state))
+
+    def check(self, data: Any) -> Report:
+        """Check a state: all its violations at once."""
+        return Report(self.violations(self.parse_state(data)))
+
+    def adjudicate(self, state_data: Any, move_data: Any) -> MoveVerdict:
+        """Decide whether a move is legal in a state, and what it leads to."""
+        errors: list[Any] = []
+        state = move = None
+        try:
+            state = self.parse_state(state_data)
+        except MalformedInput as exc:
+            errors.extend(exc.errors)
+        try:
+            move = self.parse_move(move_data)
+        except MalformedInput as exc:
+            errors.extend(type(e)("/move" + e.path, e.message) for e in exc.errors)
+        if errors:
+            raise MalformedInput(errors)
+        return self.adjudicate_parsed(state, move)
+
+    def adjudicate_parsed(self, state: Any, move: Any) -> MoveVerdict:
+        move_type = getattr(move, "type", None)
+        found = [
+            v
+            for check in self.checks.of_kind(Kind.MOVE)
+            if check.applies_to(move_type)
+            for v in check.func(state, move)
+        ]
+        after = None
+        effects: Sequence[Message] = ()
+        if not found:
+            after, effects = self.apply(state, move)
+            found = [
+                v
+                for check in self.checks.of_kind(Kind.EFFECT)
+                if check.applies_to(move_type)
+                for v in check.func(state, move, after)
+            ]
+        if found:
+            alternatives = tuple(self.alternatives(state, move)) if self.alternatives else ()
+            return MoveVerdict(tuple(found), None, alternatives)
+        assert after is not None
+        return MoveVerdict((), after.model_dump(mode="json"), (), tuple(effects))
+
+    def score(self, data: Any) -> ScoreReport:
+        state = self.parse_state(data)
+        violations = tuple(
+            v for check in self.checks.of_kind(Kind.SCORE) for v in check.func(state)
+        )
+        return ScoreReport(self.scorer(state), violations)
+
+    def localized_rule(self, rule: Rule, lang: str) -> Mapping[str, str]:
+        return {"id": rule.id, "title": self._(lang, rule.title), "text": self._(lang, rule.text)}

@@ -1,0 +1,129 @@
+"""Traceability: every rule against its checks and cases, and the gate on it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .cases import Case, cases_for
+from .checks import Check
+from .i18n import LANGS, lookup
+
+
+@dataclass(frozen=True)
+class RuleTrace:
+    rule_id: str
+    checks: tuple[Check, ...]
+    passing: tuple[Case, ...]
+    failing: tuple[Case, ...]
+
+
+def trace_game(game: Any) -> list[RuleTrace]:
+    rows = []
+    for rule in game.catalog:
+        listing = [c for c in game.cases if rule.id in c.rules]
+        rows.append(
+            RuleTrace(
+                rule_id=rule.id,
+                checks=tuple(game.checks.for_rule(rule.id)),
+                passing=tuple(c for c in listing if rule.id not in c.expected_violations),
+                failing=tuple(c for c in listing if rule.id in c.expected_violations),
+            )
+        )
+    return rows
+
+
+def trace_json(games: Iterable[Any]) -> dict[str, Any]:
+    rules = []
+    for game in games:
+        for rule, row in zip(game.catalog, trace_game(game), strict=True):
+            rules.append(
+                {
+                    "id": rule.id,
+                    "game": game.id,
+                    "section": rule.section,
+                    "title": rule.title,
+                    "source": "; ".join(str(s) for s in rule.sources),
+                    "text": {lang: lookup(game.domain, lang, rule.text) for lang in LANGS},
+                    "checks": [{"id": c.id, "kind": str(c.kind)} for c in row.checks],
+                    "cases": {"pass": len(row.passing), "fail": len(row.failing)},
+                }
+            )
+    return {"rules": rules}
+
+
+def problems(game: Any, *, translations: bool = True) -> list[str]:
+    """Everything that breaks traceability in ``game``; empty when all is well."""
+    found: list[str] = []
+    rule_ids = {r.id for r in game.catalog}
+    prefix = game.prefix + "-"
+    for rule in game.catalog:
+        if not rule.id.startswith(prefix):
+            found.append(f"rule {rule.id}: the ID does not start with {prefix}")
+        if not rule.sources:
+            found.append(f"rule {rule.id}: no source cited")
+        if not game.checks.for_rule(rule.id):
+            found.append(f"rule {rule.id}: no check enforces it")
+        known_disputes = {d.id for d in game.disputes}
+        for dispute in rule.disputes:
+            if dispute not in known_disputes:
+                found.append(f"rule {rule.id}: names unknown dispute {dispute}")
+    for check in game.checks:
+        for rule_id in check.rules:
+            if rule_id not in rule_ids:
+                found.append(f"check {check.id}: names unknown rule {rule_id}")
+        shown = cases_for(game.cases, check)
+        if not shown["pass"]:
+            found.append(f"check {check.id}: no passing case")
+        if not shown["fail"]:
+            found.append(f"check {check.id}: no failing case")
+    examples = set(game.example_names())
+    for case in game.cases:
+        if not case.id.startswith(prefix):
+            found.append(f"case {case.id}: the ID does not start with {prefix}")
+        for rule_id in set(case.rules) | case.expected_violations:
+            if rule_id not in rule_ids:
+                found.append(f"case {case.id}: names unknown rule {rule_id}")
+        if case.base is not None and case.base not in examples:
+            found.append(f"case {case.id}: unknown base example {case.base}")
+        if not case.rules:
+            found.append(f"case {case.id}: exercises no rule")
+    for dispute in game.disputes:
+        for rule_id in dispute.rules:
+            if rule_id not in rule_ids:
+                found.append(f"dispute {dispute.id}: names unknown rule {rule_id}")
+    if translations:
+        found.extend(missing_translations(game))
+    return found
+
+
+def game_texts(game: Any) -> list[tuple[str, str]]:
+    """Every translatable text of a game's data: ``(where, msgid)``."""
+    texts: list[tuple[str, str]] = []
+    for section in game.catalog.sections:
+        texts.append((f"section {section.id}", section.title))
+    for rule in game.catalog:
+        texts += [(f"rule {rule.id} title", rule.title), (f"rule {rule.id} text", rule.text)]
+    for check in game.checks:
+        texts.append((f"check {check.id} title", check.title))
+    for case in game.cases:
+        texts.append((f"case {case.id} title", case.title))
+    for term in game.glossary:
+        if term.definition:
+            texts.append((f"term {term.id}", term.definition))
+    for dispute in game.disputes:
+        texts += [(f"dispute {dispute.id} title", dispute.title),
+                  (f"dispute {dispute.id} ruling", dispute.ruling),
+                  (f"dispute {dispute.id} why", dispute.why)]
+        texts += [(f"dispute {dispute.id} reading", r.text) for r in dispute.says]
+    return texts
+
+
+def missing_translations(game: Any) -> list[str]:
+    found = []
+    for lang in LANGS[1:]:
+        for where, msgid in game_texts(game):
+            if msgid and lookup(game.domain, lang, msgid) is None:
+                found.append(f"{where}: no {lang} translation")
+    return found

@@ -1,0 +1,124 @@
+"""What the adjudicator answers: state reports, move verdicts and score reports."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .i18n import Message
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule: its ID, a localized message and the JSON path it concerns."""
+
+    rule: str
+    message: Message
+    path: str = ""
+
+    def to_json(self, lang: str = "en") -> dict[str, str]:
+        return {"rule": self.rule, "message": self.message.render(lang), "path": self.path}
+
+
+@dataclass(frozen=True)
+class Report:
+    """The verdict on a state: every violation at once (like python-chess's ``status()``)."""
+
+    violations: tuple[Violation, ...]
+
+    @property
+    def valid(self) -> bool:
+        return not self.violations
+
+    @property
+    def rules(self) -> frozenset[str]:
+        return frozenset(v.rule for v in self.violations)
+
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        return {
+            "valid": self.valid,
+            "violations": [v.to_json(lang) for v in self.violations],
+            "errors": [],
+        }
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """A legal move offered instead of an illegal one."""
+
+    move: Mapping[str, Any]
+    description: Message
+
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        return {"move": dict(self.move), "description": self.description.render(lang)}
+
+
+@dataclass(frozen=True)
+class MoveVerdict:
+    """Legal or illegal, why, the resulting state when legal, and what is legal instead."""
+
+    violations: tuple[Violation, ...]
+    state: Mapping[str, Any] | None
+    alternatives: tuple[Alternative, ...] = ()
+    effects: tuple[Message, ...] = ()
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations
+
+    @property
+    def rules(self) -> frozenset[str]:
+        return frozenset(v.rule for v in self.violations)
+
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        return {
+            "legal": self.legal,
+            "violations": [v.to_json(lang) for v in self.violations],
+            "state": dict(self.state) if self.state is not None else None,
+            "alternatives": [a.to_json(lang) for a in self.alternatives],
+            "effects": [m.render(lang) for m in self.effects],
+            "errors": [],
+        }
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """A game's own scoring of a state, before it is wrapped in a :class:`ScoreReport`."""
+
+    scores: Mapping[str, int | float]
+    ranking: Sequence[str]
+    final: bool
+    steps: Sequence[Message] = ()
+    tiebreaks: Sequence[Message] = ()
+    details: Mapping[str, Mapping[str, int | float]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ScoreReport:
+    """Scores, the winner, the tie-breaks applied, and whether the game is over."""
+
+    scoring: Scoring
+    violations: tuple[Violation, ...] = ()
+
+    @property
+    def winner(self) -> str | None:
+        return self.scoring.ranking[0] if self.scoring.final and self.scoring.ranking else None
+
+    @property
+    def rules(self) -> frozenset[str]:
+        return frozenset(v.rule for v in self.violations)
+
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        s = self.scoring
+        return {
+            "final": s.final,
+            "scores": dict(s.scores),
+            "ranking": list(s.ranking),
+            "winner": self.winner,
+            "tiebreaks": [m.render(lang) for m in s.tiebreaks],
+            "steps": [m.render(lang) for m in s.steps],
+            "details": {k: dict(v) for k, v in s.details.items()},
+            "violations": [v.to_json(lang) for v in self.violations],
+            "errors": [],
+        }

@@ -1,0 +1,62 @@
+"""The games, each a subpackage with the same parts under the same names.
+
+=================  ============================================================
+part               what it holds
+=================  ============================================================
+``__init__.py``    ``GAME``: the :class:`~adjudicator.core.game.Game` object
+``rules.toml``     the rules catalog (sections and rules, English msgids)
+``glossary.toml``  the official terms in the four languages
+``disputes.toml``  where the printed texts disagree, and the reading followed
+``models.py``      the pydantic state and move models
+``checks.py``      the state checks (invariants of a snapshot)
+``moves.py``       the move checks, the effects and the legal alternatives
+``scoring.py``     the end of the game and the scoring
+``sampler.py``     a seeded random legal-move sampler
+``picture.py``     the SVG picture of a state for the page
+``examples/``      named example states (JSON)
+``cases/``         the cases (YAML)
+=================  ============================================================
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..core.game import Game
+
+#: Game IDs and their subpackages, in the order the reference lists them.
+GAME_PACKAGES: dict[str, str] = {
+    "manhattan-project": "manhattan_project",
+    "imperial": "imperial",
+    "quarantine": "quarantine",
+}
+
+
+class UnknownGame(KeyError):
+    pass
+
+
+@cache
+def get_game(game_id: str) -> Game:
+    """The game called ``game_id`` (``manhattan-project``, ``imperial`` or ``quarantine``)."""
+    package = GAME_PACKAGES.get(game_id)
+    if package is None:
+        raise UnknownGame(game_id)
+    module = importlib.import_module(f"{__name__}.{package}")
+    game: Game = module.GAME
+    return game
+
+
+def available_games() -> list[Game]:
+    """Every game whose subpackage is present."""
+    found = []
+    for game_id in GAME_PACKAGES:
+        try:
+            found.append(get_game(game_id))
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__name__}.{GAME_PACKAGES[game_id]}":
+                raise
+    return found
