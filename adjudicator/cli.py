@@ -247,7 +247,7 @@ def cmd_bench(args: argparse.Namespace, out: Output) -> int:
 def cmd_i18n(args: argparse.Namespace, out: Output) -> int:
     from .core import babel_tools
 
-    return babel_tools.main(args.action)
+    return babel_tools.main(args.action, args.domain)
 
 
 # --- parser ---------------------------------------------------------------------------------
@@ -340,6 +340,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("i18n", parents=[common], help="extract, update or check the catalogs")
     p.add_argument("action", choices=("extract", "update", "check"))
+    p.add_argument("--domain", help="only this domain: adjudicator or a game ID")
     p.set_defaults(func=cmd_i18n)
     return parser
 

@@ -79,15 +79,19 @@ def pot_path(domain: str) -> Path:
     return locale_dir() / f"{domain}.pot"
 
 
-def cmd_extract() -> int:
-    for domain in domains():
+def _selected(only: str | None) -> list[str]:
+    return [d for d in domains() if only in (None, d)]
+
+
+def cmd_extract(only: str | None = None) -> int:
+    for domain in _selected(only):
         _write(extract(domain), pot_path(domain), template=True)
         print(f"extracted {domain} -> {pot_path(domain)}")
     return 0
 
 
-def cmd_update() -> int:
-    for domain in domains():
+def cmd_update(only: str | None = None) -> int:
+    for domain in _selected(only):
         template = extract(domain)
         for lang in TRANSLATED_LANGS:
             path = locale_dir() / lang / "LC_MESSAGES" / f"{domain}.po"
@@ -106,10 +110,10 @@ def cmd_update() -> int:
     return 0
 
 
-def stale_templates() -> list[str]:
+def stale_templates(only: str | None = None) -> list[str]:
     """Domains whose committed ``.pot`` lacks, or has extra, messages compared to the code."""
     stale = []
-    for domain in domains():
+    for domain in _selected(only):
         fresh = {m.id for m in extract(domain) if m.id}
         path = pot_path(domain)
         if not path.is_file():
@@ -123,10 +127,12 @@ def stale_templates() -> list[str]:
     return stale
 
 
-def incomplete_entries(langs: Iterable[str] = TRANSLATED_LANGS) -> list[str]:
+def incomplete_entries(
+    langs: Iterable[str] = TRANSLATED_LANGS, only: str | None = None
+) -> list[str]:
     """Untranslated and fuzzy entries of every catalog, and catalogs missing entirely."""
     found = []
-    for domain in domains():
+    for domain in _selected(only):
         path = pot_path(domain)
         if not path.is_file():
             continue
@@ -151,17 +157,17 @@ def incomplete_entries(langs: Iterable[str] = TRANSLATED_LANGS) -> list[str]:
     return found
 
 
-def cmd_check() -> int:
-    problems = stale_templates() + incomplete_entries()
+def cmd_check(only: str | None = None) -> int:
+    problems = stale_templates(only) + incomplete_entries(only=only)
     for line in problems:
         print(line)
     print(f"{len(problems)} catalog problem(s)")
     return 1 if problems else 0
 
 
-def main(action: str) -> int:
-    return {"extract": cmd_extract, "update": cmd_update, "check": cmd_check}[action]()
+def main(action: str, only: str | None = None) -> int:
+    return {"extract": cmd_extract, "update": cmd_update, "check": cmd_check}[action](only)
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1]))
+    sys.exit(main(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else None))
