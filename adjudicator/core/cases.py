@@ -66,7 +66,7 @@ class Case:
 
     @property
     def anchor(self) -> str:
-        return f"case-{self.id}"
+        return f"case-{self.id.lower()}"
 
     def counts_for(self, check: Check) -> str | None:
         """``"fail"``, ``"pass"`` or ``None``: what this case shows of ``check``."""

@@ -72,7 +72,7 @@ class Dispute:
 
     @property
     def anchor(self) -> str:
-        return f"dispute-{self.id}"
+        return f"dispute-{self.id.lower()}"
 
 
 @dataclass(frozen=True)
