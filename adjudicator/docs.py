@@ -1,0 +1,59 @@
+"""Build the reference: one Sphinx HTML tree per language, warnings as errors.
+
+Each language runs as its own ``sphinx-build`` process with its own doctree folder, so
+that the languages build in parallel and rebuild incrementally.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from .core.i18n import LANGS
+
+
+def source_dir() -> Path:
+    """The ``docs/`` folder: at the checkout's root, or inside an installed wheel."""
+    package = Path(__file__).resolve().parent
+    for candidate in (package.parent / "docs", package / "_docs"):
+        if (candidate / "conf.py").is_file():
+            return candidate
+    raise FileNotFoundError("the docs/ source folder is missing")
+
+
+def sphinx_command(out: Path, lang: str, *, fresh: bool = False) -> list[str]:
+    doctrees = out.parent / ".doctrees" / lang
+    command = [
+        sys.executable, "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-n", "-q",
+        "-D", f"language={lang}", "-d", str(doctrees), str(source_dir()), str(out / lang),
+    ]
+    if fresh:
+        command.insert(3, "-E")
+    return command
+
+
+def build_one(out: Path, lang: str, *, fresh: bool = False) -> tuple[int, float]:
+    start = time.perf_counter()
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    result = subprocess.run(sphinx_command(out, lang, fresh=fresh), env=env, check=False)
+    return result.returncode, time.perf_counter() - start
+
+
+def build_docs(
+    out: Path, langs: Sequence[str] = LANGS, *, jobs: int = 2, fresh: bool = False
+) -> dict[str, tuple[int, float]]:
+    """Build ``langs`` into ``out/<lang>/``; returns each language's exit code and seconds."""
+    out = Path(out).resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        futures = {lang: pool.submit(build_one, out, lang, fresh=fresh) for lang in langs}
+        return {lang: future.result() for lang, future in futures.items()}
+
+
+def docs_built(out: Path) -> bool:
+    return all((Path(out) / lang / "index.html").is_file() for lang in LANGS)

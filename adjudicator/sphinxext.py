@@ -1,0 +1,503 @@
+"""The Sphinx extension that renders the rules reference from the games' catalogs.
+
+Rules are Sphinx objects (``add_object_type``): ``.. rule:: MP-101`` makes a permalink
+anchor ``rule-mp-101``, an index entry and a search object, and ``:rule:`MP-101``` links
+to it from any page of the same language build.
+
+The game pages are one-line stubs that name a directive, which writes the whole page in
+the build's language from the catalogs:
+
+``game-overview``  a game's front page      ``game-rules``      every rule by section
+``game-cases``     the worked examples      ``game-trace``      rules against checks and cases
+``game-glossary``  the official terms       ``game-disputes``   where the texts disagree
+
+The build fails (warnings are errors) on any traceability gap or missing translation.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from docutils.statemachine import StringList
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.errors import ExtensionError
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from . import docs_search
+from .core.catalog import Rule
+from .core.checks import Kind
+from .core.game import Game
+from .core.i18n import HTML_LANG, LANG_NAMES, LANGS, N_, gettext, normalize_lang
+from .core.reference import Term
+from .core.trace import problems as trace_problems
+from .core.trace import trace_game
+from .games import available_games, get_game
+
+logger = logging.getLogger(__name__)
+CORE = "adjudicator"
+KIND_NAMES = {Kind.STATE: N_("state"), Kind.MOVE: N_("move"), Kind.EFFECT: N_("effect"),
+              Kind.SCORE: N_("score")}
+
+
+def _lang(env: BuildEnvironment) -> str:
+    return normalize_lang(env.config.language or "en")
+
+
+def _t(env: BuildEnvironment, msgid: str, **params: Any) -> str:
+    text = gettext(CORE, _lang(env), msgid)
+    return text.format(**params) if params else text
+
+
+def _gt(env: BuildEnvironment, game: Game, msgid: str) -> str:
+    return gettext(game.domain, _lang(env), msgid)
+
+
+def _game_of(rule_id: str) -> Game | None:
+    prefix = rule_id.split("-", 1)[0].upper()
+    return next((g for g in available_games() if g.prefix == prefix), None)
+
+
+# --- the rule object ------------------------------------------------------------------------
+
+def parse_rule_node(env: BuildEnvironment, sig: str, signode: addnodes.desc_signature) -> str:
+    """The signature of a rule: its ID, then its title in the build's language."""
+    rule_id = sig.strip()
+    signode += addnodes.desc_name(rule_id, rule_id)
+    game = _game_of(rule_id)
+    rule = game.rule(rule_id) if game else None
+    if game and rule:
+        title = _gt(env, game, rule.title)
+        signode += addnodes.desc_annotation(f" — {title}", f" — {title}")
+    return rule_id
+
+
+# --- node helpers ---------------------------------------------------------------------------
+
+def para(*children: nodes.Node | str, classes: Sequence[str] = ()) -> nodes.paragraph:
+    node = nodes.paragraph(classes=list(classes))
+    for child in children:
+        node += nodes.Text(child) if isinstance(child, str) else child
+    return node
+
+
+def link(text: str, uri: str, classes: Sequence[str] = ()) -> nodes.reference:
+    return nodes.reference(text, text, refuri=uri, internal=True, classes=list(classes))
+
+
+def section(ids: str, title: str, *children: nodes.Node) -> nodes.section:
+    node = nodes.section(ids=[ids], names=[ids])
+    node += nodes.title(title, title)
+    for child in children:
+        node += child
+    return node
+
+
+def field_list(rows: Iterable[tuple[str, nodes.Node | str]]) -> nodes.field_list:
+    fields = nodes.field_list()
+    for name, body in rows:
+        field = nodes.field()
+        field += nodes.field_name(name, name)
+        content = nodes.field_body()
+        content += body if isinstance(body, nodes.Node) else para(body)
+        field += content
+        fields += field
+    return fields
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[nodes.Node | str]],
+          widths: Sequence[int]) -> nodes.table:
+    tbl = nodes.table(classes=["adjudicator-table"])
+    group = nodes.tgroup(cols=len(headers))
+    tbl += group
+    for width in widths:
+        group += nodes.colspec(colwidth=width)
+    head = nodes.thead()
+    group += head
+    head += _row(headers)
+    body = nodes.tbody()
+    group += body
+    for row in rows:
+        body += _row(row)
+    return tbl
+
+
+def _row(cells: Sequence[nodes.Node | str]) -> nodes.row:
+    row = nodes.row()
+    for cell in cells:
+        entry = nodes.entry()
+        entry += cell if isinstance(cell, nodes.paragraph) else para(cell)
+        row += entry
+    return row
+
+
+def literal_json(data: Any) -> nodes.literal_block:
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    block = nodes.literal_block(text, text, language="json")
+    return block
+
+
+def rule_link(rule_id: str, page: str = "rules.html") -> nodes.reference:
+    return link(rule_id, f"{page}#rule-{rule_id.lower()}", classes=["rule-ref"])
+
+
+def comma_links(items: Iterable[nodes.Node]) -> nodes.paragraph:
+    node = nodes.paragraph()
+    for index, item in enumerate(items):
+        if index:
+            node += nodes.Text(", ")
+        node += item
+    return node
+
+
+# --- directives -----------------------------------------------------------------------------
+
+class GameDirective(SphinxDirective):
+    """Base for the directives that write a game page from its catalog."""
+
+    required_arguments = 1
+    has_content = False
+
+    @property
+    def game(self) -> Game:
+        return get_game(self.arguments[0])
+
+    def t(self, msgid: str, **params: Any) -> str:
+        return _t(self.env, msgid, **params)
+
+    def g(self, msgid: str) -> str:
+        return _gt(self.env, self.game, msgid)
+
+    def page(self, suffix: str, title_msgid: str, body: list[nodes.Node]) -> list[nodes.Node]:
+        title = self.t(title_msgid, game=self.g(self.game.name))
+        return [section(f"{self.game.id}-{suffix}", title, *body)]
+
+
+class RuleDirective(SphinxDirective):
+    """``.. rule-entry:: MP-101``: one rule with its statement, source, checks and cases."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        rule_id = self.arguments[0]
+        game = _game_of(rule_id)
+        rule = game.rule(rule_id) if game else None
+        if game is None or rule is None:
+            logger.warning("unknown rule %s", rule_id, location=self.get_location())
+            return []
+        return render_rule(self, game, rule)
+
+
+def render_rule(directive: SphinxDirective, game: Game, rule: Rule) -> list[nodes.Node]:
+    env = directive.env
+    holder = nodes.container()
+    directive.state.nested_parse(StringList([f".. rule:: {rule.id}"]), 0, holder)
+    content = next(iter(holder.findall(addnodes.desc_content)))
+    content += para(_gt(env, game, rule.text), classes=["rule-text"])
+    traced = next(r for r in trace_game(game) if r.rule_id == rule.id)
+    rows: list[tuple[str, nodes.Node | str]] = [
+        (_t(env, N_("Source")), "; ".join(str(s) for s in rule.sources)),
+        (
+            _t(env, N_("Checks")),
+            comma_links(
+                nodes.literal(c.id, f"{c.id} ({_t(env, KIND_NAMES[c.kind])})") for c in traced.checks
+            ),
+        ),
+        (
+            _t(env, N_("Cases")),
+            comma_links(
+                [link(c.id, f"cases.html#{c.anchor}", ["case-pass"]) for c in traced.passing]
+                + [link(c.id, f"cases.html#{c.anchor}", ["case-fail"]) for c in traced.failing]
+            ),
+        ),
+    ]
+    if rule.disputes:
+        rows.append((
+            _t(env, N_("Disputed")),
+            comma_links(link(d, f"disputes.html#dispute-{d.lower()}") for d in rule.disputes),
+        ))
+    content += field_list(rows)
+    return list(holder.children)
+
+
+class GameOverview(GameDirective):
+    def run(self) -> list[nodes.Node]:
+        game = self.game
+        lo, hi = game.players
+        counts = {kind: len(game.checks.of_kind(kind)) for kind in Kind}
+        body = [
+            para(self.t(N_("{players} players."), players=f"{lo}–{hi}")),
+            para(self.t(
+                N_("{rules} rules in {sections} sections, enforced by {checks} checks "
+                   "({state} state, {move} move, {effect} effect, {score} score) and "
+                   "shown by {cases} cases."),
+                rules=len(game.catalog), sections=len(game.catalog.sections),
+                checks=len(game.checks), cases=len(game.cases),
+                state=counts[Kind.STATE], move=counts[Kind.MOVE],
+                effect=counts[Kind.EFFECT], score=counts[Kind.SCORE],
+            )),
+            para(self.t(N_("Sources: {sources}."), sources=", ".join(sorted({
+                s.file for r in game.catalog for s in r.sources})))),
+        ]
+        return self.page("overview", N_("{game}"), body)
+
+
+class GameRules(GameDirective):
+    def run(self) -> list[nodes.Node]:
+        game = self.game
+        body: list[nodes.Node] = [para(self.t(N_(
+            "Each rule has a stable ID that means the same in every language. Choose a second "
+            "language at the top of the page to read each rule side by side with it.")))]
+        for sec in game.catalog.sections:
+            node = section(f"section-{game.id}-{sec.id}", self.g(sec.title))
+            for rule in game.catalog.in_section(sec.id):
+                for child in render_rule(self, game, rule):
+                    node += child
+            body.append(node)
+        return self.page("rules", N_("{game}: rules"), body)
+
+
+class GameCases(GameDirective):
+    def run(self) -> list[nodes.Node]:
+        game = self.game
+        body: list[nodes.Node] = [para(self.t(N_(
+            "Each case is a state (a named example with changes, or a full state), possibly "
+            "a move, and the verdict the adjudicator must give. The test suite runs every "
+            "case.")))]
+        for case in game.cases:
+            verdict = _case_verdict(self, case.kind, case.expect)
+            rows: list[tuple[str, nodes.Node | str]] = [
+                (self.t(N_("Rules")), comma_links(rule_link(r) for r in case.rules)),
+                (self.t(N_("Verdict")), verdict),
+            ]
+            if case.base:
+                rows.append((self.t(N_("Start from")), case.base))
+            node = section(case.anchor, f"{case.id} — {self.g(case.title)}", field_list(rows))
+            if case.patch or case.remove:
+                node += para(self.t(N_("Changes to the example:")))
+                node += literal_json({"set": dict(case.patch), "remove": list(case.remove)})
+            if case.state is not None:
+                node += para(self.t(N_("State:")))
+                node += literal_json(case.state)
+            if case.move is not None:
+                node += para(self.t(N_("Move:")))
+                node += literal_json(case.move)
+            body.append(node)
+        return self.page("cases", N_("{game}: worked examples"), body)
+
+
+def _case_verdict(d: GameDirective, kind: str, expect: Any) -> str:
+    broken = ", ".join(expect.get("violations", ())) or "—"
+    if kind == "state":
+        if expect.get("valid", not expect.get("violations")):
+            return d.t(N_("valid"))
+        return d.t(N_("invalid: breaks {rules}"), rules=broken)
+    if kind == "move":
+        if expect.get("legal", not expect.get("violations")):
+            return d.t(N_("legal"))
+        return d.t(N_("illegal: breaks {rules}"), rules=broken)
+    if expect.get("violations"):
+        return d.t(N_("scoring reports {rules}"), rules=broken)
+    return d.t(N_("scored as expected"))
+
+
+class GameTrace(GameDirective):
+    def run(self) -> list[nodes.Node]:
+        game = self.game
+        rows = []
+        for rule, row in zip(game.catalog, trace_game(game), strict=True):
+            rows.append([
+                para(rule_link(rule.id)),
+                self.g(rule.title),
+                ", ".join(c.id for c in row.checks),
+                str(len(row.passing)),
+                str(len(row.failing)),
+            ])
+        headers = [self.t(N_("Rule")), self.t(N_("Title")), self.t(N_("Checks")),
+                   self.t(N_("Passing cases")), self.t(N_("Failing cases"))]
+        body = [
+            para(self.t(N_("Every rule against the checks that enforce it and the cases that "
+                           "show it holding and broken. The build fails if a cell is empty."))),
+            table(headers, rows, [10, 30, 30, 8, 8]),
+        ]
+        return self.page("trace", N_("{game}: traceability"), body)
+
+
+def _glossary_sort_key(lang: str) -> Callable[[Term], tuple[str, ...]]:
+    # Greek and Portuguese: accent- and case-blind alphabetical order. Chinese: code point
+    # order, which for CJK ideographs follows the Kangxi radical-and-stroke order.
+    def key(term: Term) -> tuple[str, ...]:
+        name = term.names[lang]
+        return (docs_search.fold(name), name)
+
+    return key
+
+
+def rules_using(game: Game, term: Term) -> list[Rule]:
+    forms = [f.lower() for f in term.all_forms("en")]
+    return [r for r in game.catalog if any(f in r.text.lower() for f in forms)]
+
+
+class GameGlossary(GameDirective):
+    def run(self) -> list[nodes.Node]:
+        game, lang = self.game, _lang(self.env)
+        glossary = nodes.definition_list(classes=["adjudicator-glossary"])
+        for term in sorted(game.glossary, key=_glossary_sort_key(lang)):
+            item = nodes.definition_list_item(ids=[f"term-{game.id}-{term.id}"])
+            label = term.names[lang]
+            if lang in term.choice:
+                label += " *"
+            item += nodes.term(label, label)
+            body = nodes.definition()
+            others = " · ".join(f"{LANG_NAMES[x]}: {term.names[x]}" for x in LANGS if x != lang)
+            body += para(others, classes=["term-other-languages"])
+            if term.definition:
+                body += para(self.g(term.definition))
+            if term.source:
+                body += para(self.t(N_("Source: {source}"), source=term.source),
+                             classes=["term-source"])
+            used = rules_using(game, term)
+            if used:
+                line = para(self.t(N_("Used in: ")))
+                for index, rule in enumerate(used):
+                    if index:
+                        line += nodes.Text(", ")
+                    line += rule_link(rule.id)
+                body += line
+            item += body
+            glossary += item
+        body_nodes: list[nodes.Node] = [
+            para(self.t(N_(
+                "The official terms of the printed rulebooks in each language. A term marked "
+                "* has no official translation in this language: it is the reference's own "
+                "choice."))),
+            glossary,
+        ]
+        return self.page("glossary", N_("{game}: glossary"), body_nodes)
+
+
+class GameDisputes(GameDirective):
+    def run(self) -> list[nodes.Node]:
+        game = self.game
+        body: list[nodes.Node] = [para(self.t(N_(
+            "Where the printed rulebooks disagree with each other or with themselves, or say "
+            "nothing, each entry gives what each text says (in our words), the reading this "
+            "reference follows, and why.")))]
+        for dispute in game.disputes:
+            readings = nodes.bullet_list()
+            for reading in dispute.says:
+                item = nodes.list_item()
+                item += para(nodes.strong(str(reading.source), str(reading.source)), ": ",
+                             self.g(reading.text))
+                readings += item
+            node = section(dispute.anchor, f"{dispute.id} — {self.g(dispute.title)}",
+                           para(self.t(N_("What the texts say:"))), readings,
+                           field_list([
+                               (self.t(N_("Reading followed")), self.g(dispute.ruling)),
+                               (self.t(N_("Why")), self.g(dispute.why)),
+                               (self.t(N_("Rules affected")),
+                                comma_links(rule_link(r) for r in dispute.rules)),
+                           ]))
+            body.append(node)
+        return self.page("disputes", N_("{game}: where the texts disagree"), body)
+
+
+# --- build events ---------------------------------------------------------------------------
+
+def check_build(app: Sphinx) -> None:
+    """Fail the build on a traceability gap, a missing translation, or missing jieba."""
+    lang = normalize_lang(app.config.language or "en")
+    if lang.startswith("zh"):
+        try:
+            import jieba  # noqa: F401
+        except ImportError as exc:
+            raise ExtensionError("jieba is required to index Chinese for search") from exc
+    for game in available_games():
+        for problem in trace_problems(game, translations=False):
+            logger.warning("%s: %s", game.id, problem)
+        if lang != "en":
+            from .core.trace import missing_translations
+
+            for problem in missing_translations(game):
+                if problem.endswith(f"no {lang} translation"):
+                    logger.warning("%s: %s", game.id, problem)
+
+
+def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                 doctree: Any) -> None:
+    lang = normalize_lang(app.config.language or "en")
+    depth = pagename.count("/") + 1
+    up = "../" * depth
+    context["adj_lang"] = lang
+    context["adj_html_lang"] = HTML_LANG[lang]
+    context["adj_languages"] = [
+        {"code": code, "name": LANG_NAMES[code], "url": f"{up}{code}/{pagename}.html",
+         "current": code == lang, "html_lang": HTML_LANG[code]}
+        for code in LANGS
+    ]
+    context["adj_second_label"] = _t_lang(lang, N_("Side by side with:"))
+
+
+def _t_lang(lang: str, msgid: str) -> str:
+    return gettext(CORE, lang, msgid)
+
+
+def write_rule_texts(app: Sphinx, exception: Exception | None) -> None:
+    """Write every rule in every language to ``_static/rules.json`` for side-by-side reading."""
+    if exception is not None or app.builder.format != "html":
+        return
+    data: dict[str, Any] = {}
+    for game in available_games():
+        for rule in game.catalog:
+            data[rule.id.lower()] = {
+                lang: {"title": gettext(game.domain, lang, rule.title),
+                       "text": gettext(game.domain, lang, rule.text)}
+                for lang in LANGS
+            }
+    out = Path(app.outdir) / "_static" / "rules.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({"languages": dict(LANG_NAMES), "rules": data},
+                              ensure_ascii=False), encoding="utf-8")
+
+
+def jieba_dictionary(app: Sphinx) -> None:
+    """Add the glossary's Chinese terms to jieba's dictionary for the search index."""
+    lang = normalize_lang(app.config.language or "en")
+    if not lang.startswith("zh"):
+        return
+    words = sorted({form for game in available_games() for term in game.glossary
+                    for form in term.all_forms("zh_TW")})
+    path = Path(app.doctreedir) / "jieba-terms.txt"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(f"{w} 100000 n\n" for w in words if w.strip()), encoding="utf-8")
+    app.config.html_search_options = {**app.config.html_search_options, "dict": str(path)}
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    docs_search.register()
+    app.add_object_type("rule", "rule", objname="rule", indextemplate="single: %s",
+                        parse_node=parse_rule_node)
+    directives.register_directive("rule-entry", RuleDirective)
+    for name, cls in {
+        "game-overview": GameOverview,
+        "game-rules": GameRules,
+        "game-cases": GameCases,
+        "game-trace": GameTrace,
+        "game-glossary": GameGlossary,
+        "game-disputes": GameDisputes,
+    }.items():
+        app.add_directive(name, cls)
+    app.connect("config-inited", lambda app, config: jieba_dictionary(app), priority=900)
+    app.connect("builder-inited", check_build)
+    app.connect("html-page-context", page_context)
+    app.connect("build-finished", write_rule_texts)
+    app.add_js_file("adjudicator.js", loading_method="defer")
+    app.add_css_file("adjudicator.css")
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

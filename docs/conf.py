@@ -1,0 +1,26 @@
+"""Sphinx configuration of the rules reference. Build it with ``adjudicator docs``."""
+
+project = "Board-game rules adjudicator"
+author = "The adjudicator contributors"
+copyright = "2026, the adjudicator contributors"  # noqa: A001
+extensions = ["adjudicator.sphinxext"]
+language = "en"
+locale_dirs = ["../locale"]
+gettext_compact = "docs"
+gettext_uuid = False
+gettext_location = False
+templates_path = ["_templates"]
+html_static_path = ["_static"]
+html_theme = "alabaster"
+html_theme_options = {
+    "fixed_sidebar": False,
+    "show_relbars": True,
+    "page_width": "1100px",
+}
+html_sidebars = {"**": ["about.html", "languages.html", "navigation.html", "searchbox.html"]}
+html_favicon = "_static/favicon.svg"
+html_copy_source = False
+html_show_sourcelink = False
+html_last_updated_fmt = None
+exclude_patterns = ["_build"]
+nitpicky = True
