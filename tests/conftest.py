@@ -12,3 +12,17 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "case_and_game" in metafunc.fixturenames:
         pairs = [(g, c) for g in available_games() for c in g.cases]
         metafunc.parametrize("case_and_game", pairs, ids=[c.id for _, c in pairs])
+
+
+@pytest.fixture(scope="session")
+def built_docs():
+    """The reference in all four languages, built once per test run (incrementally)."""
+    from pathlib import Path
+
+    from adjudicator.docs import build_docs
+
+    out = Path(__file__).resolve().parent.parent / "docs" / "_build" / "html"
+    results = build_docs(out)
+    failed = {lang: code for lang, (code, _) in results.items() if code != 0}
+    assert not failed, f"docs build failed: {failed}"
+    return out

@@ -1,0 +1,84 @@
+"""The four-language reference: builds without warnings, anchors, lang attributes, search."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+import snowballstemmer
+
+from adjudicator.core.i18n import HTML_LANG, LANGS
+from adjudicator.docs_search import fold
+from adjudicator.games import available_games
+
+pytestmark = pytest.mark.slow
+
+
+def search_index(built_docs: Path, lang: str) -> dict:
+    text = (built_docs / lang / "searchindex.js").read_text(encoding="utf-8")
+    return json.loads(text[text.index("(") + 1 : text.rindex(")")])
+
+
+def pages_for(index: dict, term: str) -> set[str]:
+    found = index["terms"].get(term, [])
+    docs = [found] if isinstance(found, int) else found
+    return {index["docnames"][d] for d in docs}
+
+
+def test_every_language_builds(built_docs):
+    for lang in LANGS:
+        assert (built_docs / lang / "index.html").is_file()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_html_lang_attribute(built_docs, lang):
+    html = (built_docs / lang / "index.html").read_text(encoding="utf-8")
+    assert f'<html lang="{HTML_LANG[lang]}"' in html
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_rule_has_its_anchor(built_docs, lang):
+    for game in available_games():
+        html = (built_docs / lang / "games" / game.id / "rules.html").read_text("utf-8")
+        anchors = set(re.findall(r'id="(rule-[a-z0-9-]+)"', html))
+        assert {r.anchor for r in game.catalog} <= anchors
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rule_id_is_a_search_object(built_docs, lang):
+    index = search_index(built_docs, lang)
+    names = {entry[4] for entries in index["objects"].values() for entry in entries}
+    for game in available_games():
+        assert {r.id for r in game.catalog} <= names
+
+
+def greek_stem(word: str) -> str:
+    return snowballstemmer.stemmer("greek").stemWord(fold(word))
+
+
+@pytest.mark.parametrize(
+    ("query", "game"),
+    [("βομβα", "manhattan-project"), ("καραντινα", "quarantine"), ("φορολογια", "imperial")],
+)
+def test_greek_search_ignores_accents(built_docs, query, game):
+    index = search_index(built_docs, "el")
+    assert f"games/{game}/rules" in pages_for(index, greek_stem(query))
+
+
+def test_chinese_search_finds_bombers(built_docs):
+    index = search_index(built_docs, "zh_TW")
+    assert "games/manhattan-project/rules" in pages_for(index, "轟炸機")
+
+
+def test_portuguese_search_finds_bombers(built_docs):
+    index = search_index(built_docs, "pt")
+    stem = snowballstemmer.stemmer("portuguese").stemWord(fold("bombardeiro"))
+    assert "games/manhattan-project/rules" in pages_for(index, stem)
+
+
+def test_side_by_side_data_has_every_language(built_docs):
+    data = json.loads((built_docs / "en" / "_static" / "rules.json").read_text("utf-8"))
+    some_rule = next(iter(data["rules"].values()))
+    assert set(some_rule) == set(LANGS)
