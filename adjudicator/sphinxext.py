@@ -145,7 +145,7 @@ def literal_json(data: Any) -> nodes.literal_block:
 
 
 def rule_link(rule_id: str, page: str = "rules.html") -> nodes.reference:
-    return link(rule_id, f"{page}#rule-{rule_id.lower()}", classes=["rule-ref"])
+    return link(rule_id, f"{page}#rule-{rule_id}", classes=["rule-ref"])
 
 
 def comma_links(items: Iterable[nodes.Node]) -> nodes.paragraph:
@@ -456,7 +456,7 @@ def write_rule_texts(app: Sphinx, exception: Exception | None) -> None:
     data: dict[str, Any] = {}
     for game in available_games():
         for rule in game.catalog:
-            data[rule.id.lower()] = {
+            data[rule.id] = {
                 lang: {"title": gettext(game.domain, lang, rule.title),
                        "text": gettext(game.domain, lang, rule.text)}
                 for lang in LANGS

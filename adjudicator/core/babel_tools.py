@@ -53,7 +53,32 @@ def domains() -> dict[str, tuple[Path, list[tuple[str, str]]]]:
     return result
 
 
+def extract_docs() -> Catalog:
+    """The prose pages' messages, from Sphinx's own gettext builder."""
+    import subprocess
+    import tempfile
+
+    from ..docs import source_dir
+
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(
+            [sys.executable, "-m", "sphinx", "-b", "gettext", "-q", "-E",
+             "-d", f"{tmp}/doctrees", str(source_dir()), f"{tmp}/pot"],
+            check=True,
+        )
+        with open(f"{tmp}/pot/docs.pot", "rb") as fp:
+            found = read_po(fp)
+    template = Catalog(project="adjudicator", version="1", domain="docs",
+                       creation_date=FIXED_DATE, revision_date=FIXED_DATE, fuzzy=False)
+    for message in found:
+        if message.id:
+            template.add(message.id, None, [], context=message.context)
+    return template
+
+
 def extract(domain: str) -> Catalog:
+    if domain == "docs":
+        return extract_docs()
     folder, method_map = domains()[domain]
     template = Catalog(project="adjudicator", version="1", domain=domain,
                        creation_date=FIXED_DATE, revision_date=FIXED_DATE, fuzzy=False)
@@ -80,7 +105,7 @@ def pot_path(domain: str) -> Path:
 
 
 def _selected(only: str | None) -> list[str]:
-    return [d for d in domains() if only in (None, d)]
+    return [d for d in [*domains(), "docs"] if only in (None, d)]
 
 
 def cmd_extract(only: str | None = None) -> int:

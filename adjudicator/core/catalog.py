@@ -83,8 +83,8 @@ class Rule:
 
     @property
     def anchor(self) -> str:
-        """The HTML anchor of the rule in every language's build (Sphinx lowercases IDs)."""
-        return f"rule-{self.id.lower()}"
+        """The HTML anchor of the rule, the same in every language's build."""
+        return f"rule-{self.id}"
 
 
 @dataclass(frozen=True)
