@@ -46,8 +46,9 @@ def _load(path: str, what: str) -> Any:
     try:
         raw = _read(path)
     except OSError as exc:
-        raise MalformedInput.single(what, N_("Cannot read {file}: {error}"), file=path,
-                                    error=exc.strerror or str(exc)) from None
+        raise MalformedInput.single(
+            what, N_("Cannot read {file}: {error}"), file=path, error=exc.strerror or str(exc)
+        ) from None
     except UnicodeDecodeError:
         raise MalformedInput.single(what, N_("{file} is not UTF-8 text."), file=path) from None
     return load_json(raw, what)
@@ -70,6 +71,7 @@ def _violation_lines(lang: str, violations: Sequence[dict[str, str]]) -> list[st
 
 
 # --- commands -------------------------------------------------------------------------------
+
 
 def cmd_check(args: argparse.Namespace, out: Output) -> int:
     game = get_game(args.game)
@@ -186,8 +188,12 @@ def cmd_rules(args: argparse.Namespace, out: Output) -> int:
             sys.stderr.write(_t(out.lang, "Unknown rule: {id}", id=args.id) + "\n")
             return EXIT_MALFORMED
         data = _rule_json(game, rule, out.lang)
-        out.emit(data, lambda: f"{data['id']}  {data['title']}\n\n{data['text']}\n\n"
-                 + "\n".join(data["source"]))
+        out.emit(
+            data,
+            lambda: (
+                f"{data['id']}  {data['title']}\n\n{data['text']}\n\n" + "\n".join(data["source"])
+            ),
+        )
         return EXIT_OK
     rules = search_rules(game, args.search, out.lang) if args.search else list(game.catalog)
     listing = [_rule_json(game, r, out.lang) for r in rules]
@@ -207,8 +213,10 @@ def cmd_trace(args: argparse.Namespace, out: Output) -> int:
         for r in data["rules"]:
             checks = ", ".join(c["id"] for c in r["checks"]) or "-"
             langs = "  ".join("✓" if r["text"][lang] else "✗" for lang in LANGS[1:])
-            lines.append(f"{r['id']:<9} {checks[:40]:<40} {r['cases']['pass']:>4} "
-                         f"{r['cases']['fail']:>4}  {langs}")
+            lines.append(
+                f"{r['id']:<9} {checks[:40]:<40} {r['cases']['pass']:>4} "
+                f"{r['cases']['fail']:>4}  {langs}"
+            )
         lines.append("")
         lines.append(f"{len(data['rules'])} rules; {len(gaps)} problem(s)")
         lines += [f"  {p}" for p in gaps]
@@ -251,6 +259,7 @@ def cmd_i18n(args: argparse.Namespace, out: Output) -> int:
 
 
 # --- parser ---------------------------------------------------------------------------------
+
 
 def _lang(value: str) -> str:
     try:

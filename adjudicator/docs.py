@@ -29,8 +29,21 @@ def source_dir() -> Path:
 def sphinx_command(out: Path, lang: str, *, fresh: bool = False) -> list[str]:
     doctrees = out.parent / ".doctrees" / lang
     command = [
-        sys.executable, "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-n", "-q",
-        "-D", f"language={lang}", "-d", str(doctrees), str(source_dir()), str(out / lang),
+        sys.executable,
+        "-m",
+        "sphinx",
+        "-b",
+        "html",
+        "-W",
+        "--keep-going",
+        "-n",
+        "-q",
+        "-D",
+        f"language={lang}",
+        "-d",
+        str(doctrees),
+        str(source_dir()),
+        str(out / lang),
     ]
     if fresh:
         command.insert(3, "-E")

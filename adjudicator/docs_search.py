@@ -71,9 +71,7 @@ class SearchPortugueseFolded(SearchPortuguese):
 
     def __init__(self, options: dict[str, str]) -> None:
         super().__init__(options)
-        self.js_stemmer_code = _folding_stemmer_js(
-            "portuguese-stemmer.js", "PortugueseStemmer"
-        )
+        self.js_stemmer_code = _folding_stemmer_js("portuguese-stemmer.js", "PortugueseStemmer")
 
     def stem(self, word: str) -> str:
         return str(self.stemmer.stemWord(fold(word)))

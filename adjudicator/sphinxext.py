@@ -43,8 +43,12 @@ from .games import available_games, get_game
 
 logger = logging.getLogger(__name__)
 CORE = "adjudicator"
-KIND_NAMES = {Kind.STATE: N_("state"), Kind.MOVE: N_("move"), Kind.EFFECT: N_("effect"),
-              Kind.SCORE: N_("score")}
+KIND_NAMES = {
+    Kind.STATE: N_("state"),
+    Kind.MOVE: N_("move"),
+    Kind.EFFECT: N_("effect"),
+    Kind.SCORE: N_("score"),
+}
 
 
 def _lang(env: BuildEnvironment) -> str:
@@ -65,7 +69,37 @@ def _game_of(rule_id: str) -> Game | None:
     return next((g for g in available_games() if g.prefix == prefix), None)
 
 
+# Page introductions and labels.
+RULES_INTRO = N_(
+    "Each rule has a stable ID that means the same in every language. Choose a second "
+    "language at the top of the page to read each rule side by side with it."
+)
+CASES_INTRO = N_(
+    "Each case is a state (a named example with changes, or a full state), possibly a "
+    "move, and the verdict the adjudicator must give. The test suite runs every case."
+)
+CHANGES_LABEL = N_("Changes to the example:")
+STATE_LABEL = N_("State:")
+MOVE_LABEL = N_("Move:")
+TRACE_INTRO = N_(
+    "Every rule against the checks that enforce it and the cases that show it holding "
+    "and broken. The build fails if a cell is empty."
+)
+USED_IN_LABEL = N_("Used in: ")
+GLOSSARY_INTRO = N_(
+    "The official terms of the printed rulebooks in each language. A term marked * "
+    "has no official translation in this language: it is the reference's own choice."
+)
+DISPUTES_INTRO = N_(
+    "Where the printed rulebooks disagree with each other or with themselves, or say "
+    "nothing, each entry gives what each text says (in our words), the reading this "
+    "reference follows, and why."
+)
+READINGS_LABEL = N_("What the texts say:")
+
+
 # --- the rule object ------------------------------------------------------------------------
+
 
 def parse_rule_node(env: BuildEnvironment, sig: str, signode: addnodes.desc_signature) -> str:
     """The signature of a rule: its ID, then its title in the build's language."""
@@ -80,6 +114,7 @@ def parse_rule_node(env: BuildEnvironment, sig: str, signode: addnodes.desc_sign
 
 
 # --- node helpers ---------------------------------------------------------------------------
+
 
 def para(*children: nodes.Node | str, classes: Sequence[str] = ()) -> nodes.paragraph:
     node = nodes.paragraph(classes=list(classes))
@@ -112,8 +147,9 @@ def field_list(rows: Iterable[tuple[str, nodes.Node | str]]) -> nodes.field_list
     return fields
 
 
-def table(headers: Sequence[str], rows: Sequence[Sequence[nodes.Node | str]],
-          widths: Sequence[int]) -> nodes.table:
+def table(
+    headers: Sequence[str], rows: Sequence[Sequence[nodes.Node | str]], widths: Sequence[int]
+) -> nodes.table:
     tbl = nodes.table(classes=["adjudicator-table"])
     group = nodes.tgroup(cols=len(headers))
     tbl += group
@@ -158,6 +194,7 @@ def comma_links(items: Iterable[nodes.Node]) -> nodes.paragraph:
 
 
 # --- directives -----------------------------------------------------------------------------
+
 
 class GameDirective(SphinxDirective):
     """Base for the directives that write a game page from its catalog."""
@@ -207,7 +244,8 @@ def render_rule(directive: SphinxDirective, game: Game, rule: Rule) -> list[node
         (
             _t(env, N_("Checks")),
             comma_links(
-                nodes.literal(c.id, f"{c.id} ({_t(env, KIND_NAMES[c.kind])})") for c in traced.checks
+                nodes.literal(c.id, f"{c.id} ({_t(env, KIND_NAMES[c.kind])})")
+                for c in traced.checks
             ),
         ),
         (
@@ -219,10 +257,12 @@ def render_rule(directive: SphinxDirective, game: Game, rule: Rule) -> list[node
         ),
     ]
     if rule.disputes:
-        rows.append((
-            _t(env, N_("Disputed")),
-            comma_links(link(d, f"disputes.html#dispute-{d.lower()}") for d in rule.disputes),
-        ))
+        rows.append(
+            (
+                _t(env, N_("Disputed")),
+                comma_links(link(d, f"disputes.html#dispute-{d.lower()}") for d in rule.disputes),
+            )
+        )
     content += field_list(rows)
     return list(holder.children)
 
@@ -234,17 +274,29 @@ class GameOverview(GameDirective):
         counts = {kind: len(game.checks.of_kind(kind)) for kind in Kind}
         body = [
             para(self.t(N_("{players} players."), players=f"{lo}–{hi}")),
-            para(self.t(
-                N_("{rules} rules in {sections} sections, enforced by {checks} checks "
-                   "({state} state, {move} move, {effect} effect, {score} score) and "
-                   "shown by {cases} cases."),
-                rules=len(game.catalog), sections=len(game.catalog.sections),
-                checks=len(game.checks), cases=len(game.cases),
-                state=counts[Kind.STATE], move=counts[Kind.MOVE],
-                effect=counts[Kind.EFFECT], score=counts[Kind.SCORE],
-            )),
-            para(self.t(N_("Sources: {sources}."), sources=", ".join(sorted({
-                s.file for r in game.catalog for s in r.sources})))),
+            para(
+                self.t(
+                    N_(
+                        "{rules} rules in {sections} sections, enforced by {checks} checks "
+                        "({state} state, {move} move, {effect} effect, {score} score) and "
+                        "shown by {cases} cases."
+                    ),
+                    rules=len(game.catalog),
+                    sections=len(game.catalog.sections),
+                    checks=len(game.checks),
+                    cases=len(game.cases),
+                    state=counts[Kind.STATE],
+                    move=counts[Kind.MOVE],
+                    effect=counts[Kind.EFFECT],
+                    score=counts[Kind.SCORE],
+                )
+            ),
+            para(
+                self.t(
+                    N_("Sources: {sources}."),
+                    sources=", ".join(sorted({s.file for r in game.catalog for s in r.sources})),
+                )
+            ),
         ]
         return self.page("overview", N_("{game}"), body)
 
@@ -252,9 +304,7 @@ class GameOverview(GameDirective):
 class GameRules(GameDirective):
     def run(self) -> list[nodes.Node]:
         game = self.game
-        body: list[nodes.Node] = [para(self.t(N_(
-            "Each rule has a stable ID that means the same in every language. Choose a second "
-            "language at the top of the page to read each rule side by side with it.")))]
+        body: list[nodes.Node] = [para(self.t(RULES_INTRO))]
         for sec in game.catalog.sections:
             node = section(f"section-{game.id}-{sec.id}", self.g(sec.title))
             for rule in game.catalog.in_section(sec.id):
@@ -267,10 +317,7 @@ class GameRules(GameDirective):
 class GameCases(GameDirective):
     def run(self) -> list[nodes.Node]:
         game = self.game
-        body: list[nodes.Node] = [para(self.t(N_(
-            "Each case is a state (a named example with changes, or a full state), possibly "
-            "a move, and the verdict the adjudicator must give. The test suite runs every "
-            "case.")))]
+        body: list[nodes.Node] = [para(self.t(CASES_INTRO))]
         for case in game.cases:
             verdict = _case_verdict(self, case.kind, case.expect)
             rows: list[tuple[str, nodes.Node | str]] = [
@@ -281,13 +328,13 @@ class GameCases(GameDirective):
                 rows.append((self.t(N_("Start from")), case.base))
             node = section(case.anchor, f"{case.id} — {self.g(case.title)}", field_list(rows))
             if case.patch or case.remove:
-                node += para(self.t(N_("Changes to the example:")))
+                node += para(self.t(CHANGES_LABEL))
                 node += literal_json({"set": dict(case.patch), "remove": list(case.remove)})
             if case.state is not None:
-                node += para(self.t(N_("State:")))
+                node += para(self.t(STATE_LABEL))
                 node += literal_json(case.state)
             if case.move is not None:
-                node += para(self.t(N_("Move:")))
+                node += para(self.t(MOVE_LABEL))
                 node += literal_json(case.move)
             body.append(node)
         return self.page("cases", N_("{game}: worked examples"), body)
@@ -313,18 +360,24 @@ class GameTrace(GameDirective):
         game = self.game
         rows = []
         for rule, row in zip(game.catalog, trace_game(game), strict=True):
-            rows.append([
-                para(rule_link(rule.id)),
-                self.g(rule.title),
-                ", ".join(c.id for c in row.checks),
-                str(len(row.passing)),
-                str(len(row.failing)),
-            ])
-        headers = [self.t(N_("Rule")), self.t(N_("Title")), self.t(N_("Checks")),
-                   self.t(N_("Passing cases")), self.t(N_("Failing cases"))]
+            rows.append(
+                [
+                    para(rule_link(rule.id)),
+                    self.g(rule.title),
+                    ", ".join(c.id for c in row.checks),
+                    str(len(row.passing)),
+                    str(len(row.failing)),
+                ]
+            )
+        headers = [
+            self.t(N_("Rule")),
+            self.t(N_("Title")),
+            self.t(N_("Checks")),
+            self.t(N_("Passing cases")),
+            self.t(N_("Failing cases")),
+        ]
         body = [
-            para(self.t(N_("Every rule against the checks that enforce it and the cases that "
-                           "show it holding and broken. The build fails if a cell is empty."))),
+            para(self.t(TRACE_INTRO)),
             table(headers, rows, [10, 30, 30, 8, 8]),
         ]
         return self.page("trace", N_("{game}: traceability"), body)
@@ -361,11 +414,12 @@ class GameGlossary(GameDirective):
             if term.definition:
                 body += para(self.g(term.definition))
             if term.source:
-                body += para(self.t(N_("Source: {source}"), source=term.source),
-                             classes=["term-source"])
+                body += para(
+                    self.t(N_("Source: {source}"), source=term.source), classes=["term-source"]
+                )
             used = rules_using(game, term)
             if used:
-                line = para(self.t(N_("Used in: ")))
+                line = para(self.t(USED_IN_LABEL))
                 for index, rule in enumerate(used):
                     if index:
                         line += nodes.Text(", ")
@@ -374,10 +428,7 @@ class GameGlossary(GameDirective):
             item += body
             glossary += item
         body_nodes: list[nodes.Node] = [
-            para(self.t(N_(
-                "The official terms of the printed rulebooks in each language. A term marked "
-                "* has no official translation in this language: it is the reference's own "
-                "choice."))),
+            para(self.t(GLOSSARY_INTRO)),
             glossary,
         ]
         return self.page("glossary", N_("{game}: glossary"), body_nodes)
@@ -386,30 +437,39 @@ class GameGlossary(GameDirective):
 class GameDisputes(GameDirective):
     def run(self) -> list[nodes.Node]:
         game = self.game
-        body: list[nodes.Node] = [para(self.t(N_(
-            "Where the printed rulebooks disagree with each other or with themselves, or say "
-            "nothing, each entry gives what each text says (in our words), the reading this "
-            "reference follows, and why.")))]
+        body: list[nodes.Node] = [para(self.t(DISPUTES_INTRO))]
         for dispute in game.disputes:
             readings = nodes.bullet_list()
             for reading in dispute.says:
                 item = nodes.list_item()
-                item += para(nodes.strong(str(reading.source), str(reading.source)), ": ",
-                             self.g(reading.text))
+                item += para(
+                    nodes.strong(str(reading.source), str(reading.source)),
+                    ": ",
+                    self.g(reading.text),
+                )
                 readings += item
-            node = section(dispute.anchor, f"{dispute.id} — {self.g(dispute.title)}",
-                           para(self.t(N_("What the texts say:"))), readings,
-                           field_list([
-                               (self.t(N_("Reading followed")), self.g(dispute.ruling)),
-                               (self.t(N_("Why")), self.g(dispute.why)),
-                               (self.t(N_("Rules affected")),
-                                comma_links(rule_link(r) for r in dispute.rules)),
-                           ]))
+            node = section(
+                dispute.anchor,
+                f"{dispute.id} — {self.g(dispute.title)}",
+                para(self.t(READINGS_LABEL)),
+                readings,
+                field_list(
+                    [
+                        (self.t(N_("Reading followed")), self.g(dispute.ruling)),
+                        (self.t(N_("Why")), self.g(dispute.why)),
+                        (
+                            self.t(N_("Rules affected")),
+                            comma_links(rule_link(r) for r in dispute.rules),
+                        ),
+                    ]
+                ),
+            )
             body.append(node)
         return self.page("disputes", N_("{game}: where the texts disagree"), body)
 
 
 # --- build events ---------------------------------------------------------------------------
+
 
 def check_build(app: Sphinx) -> None:
     """Fail the build on a traceability gap, a missing translation, or missing jieba."""
@@ -430,16 +490,22 @@ def check_build(app: Sphinx) -> None:
                     logger.warning("%s: %s", game.id, problem)
 
 
-def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
-                 doctree: Any) -> None:
+def page_context(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
     lang = normalize_lang(app.config.language or "en")
     depth = pagename.count("/") + 1
     up = "../" * depth
     context["adj_lang"] = lang
     context["adj_html_lang"] = HTML_LANG[lang]
     context["adj_languages"] = [
-        {"code": code, "name": LANG_NAMES[code], "url": f"{up}{code}/{pagename}.html",
-         "current": code == lang, "html_lang": HTML_LANG[code]}
+        {
+            "code": code,
+            "name": LANG_NAMES[code],
+            "url": f"{up}{code}/{pagename}.html",
+            "current": code == lang,
+            "html_lang": HTML_LANG[code],
+        }
         for code in LANGS
     ]
     context["adj_second_label"] = _t_lang(lang, N_("Side by side with:"))
@@ -457,14 +523,18 @@ def write_rule_texts(app: Sphinx, exception: Exception | None) -> None:
     for game in available_games():
         for rule in game.catalog:
             data[rule.id] = {
-                lang: {"title": gettext(game.domain, lang, rule.title),
-                       "text": gettext(game.domain, lang, rule.text)}
+                lang: {
+                    "title": gettext(game.domain, lang, rule.title),
+                    "text": gettext(game.domain, lang, rule.text),
+                }
                 for lang in LANGS
             }
     out = Path(app.outdir) / "_static" / "rules.json"
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({"languages": dict(LANG_NAMES), "rules": data},
-                              ensure_ascii=False), encoding="utf-8")
+    out.write_text(
+        json.dumps({"languages": dict(LANG_NAMES), "rules": data}, ensure_ascii=False),
+        encoding="utf-8",
+    )
 
 
 def jieba_dictionary(app: Sphinx) -> None:
@@ -472,8 +542,14 @@ def jieba_dictionary(app: Sphinx) -> None:
     lang = normalize_lang(app.config.language or "en")
     if not lang.startswith("zh"):
         return
-    words = sorted({form for game in available_games() for term in game.glossary
-                    for form in term.all_forms("zh_TW")})
+    words = sorted(
+        {
+            form
+            for game in available_games()
+            for term in game.glossary
+            for form in term.all_forms("zh_TW")
+        }
+    )
     path = Path(app.doctreedir) / "jieba-terms.txt"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("".join(f"{w} 100000 n\n" for w in words if w.strip()), encoding="utf-8")
@@ -482,8 +558,9 @@ def jieba_dictionary(app: Sphinx) -> None:
 
 def setup(app: Sphinx) -> dict[str, Any]:
     docs_search.register()
-    app.add_object_type("rule", "rule", objname="rule", indextemplate="single: %s",
-                        parse_node=parse_rule_node)
+    app.add_object_type(
+        "rule", "rule", objname="rule", indextemplate="single: %s", parse_node=parse_rule_node
+    )
     directives.register_directive("rule-entry", RuleDirective)
     for name, cls in {
         "game-overview": GameOverview,

@@ -2,7 +2,7 @@
 
 project = "Board-game rules adjudicator"
 author = "The adjudicator contributors"
-copyright = "2026, the adjudicator contributors"  # noqa: A001
+copyright = "2026, the adjudicator contributors"
 extensions = ["adjudicator.sphinxext"]
 language = "en"
 locale_dirs = ["../locale"]

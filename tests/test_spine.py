@@ -38,8 +38,12 @@ def test_malformed_state_lists_every_problem_with_its_path():
     with pytest.raises(MalformedInput) as info:
         GAME.check({"players": [{"name": "A", "tokens": "x"}, {"tokens": -1, "extra": 1}]})
     paths = {e.path for e in info.value.errors}
-    assert paths == {"/players/0/tokens", "/players/1/name", "/players/1/tokens",
-                     "/players/1/extra"}
+    assert paths == {
+        "/players/0/tokens",
+        "/players/1/name",
+        "/players/1/tokens",
+        "/players/1/extra",
+    }
 
 
 def test_malformed_move_paths_are_under_move():
@@ -65,8 +69,10 @@ def test_illegal_move_has_alternatives_and_no_state():
 def test_gate_fails_on_a_rule_without_check(tmp_path):
     game = copy_game(tmp_path)
     rules = game.package_dir / "rules.toml"
-    rules.write_text(rules.read_text() + '\n[[rule]]\nid = "XX-401"\nsection = "tokens"\n'
-                     'title = "Orphan"\ntext = "No check."\nsource = [{seed = "000", where = "x"}]\n')
+    rules.write_text(
+        rules.read_text() + '\n[[rule]]\nid = "XX-401"\nsection = "tokens"\n'
+        'title = "Orphan"\ntext = "No check."\nsource = [{seed = "000", where = "x"}]\n'
+    )
     assert "rule XX-401: no check enforces it" in problems(game, translations=False)
 
 
@@ -89,8 +95,10 @@ def test_gate_fails_on_a_check_naming_an_unknown_rule(tmp_path):
 def test_gate_fails_on_a_check_without_a_failing_case(tmp_path):
     game = copy_game(tmp_path)
     cases = game.package_dir / "cases" / "tokens.yaml"
-    text = cases.read_text().replace("patch: {/players/0/tokens: 6}\n  expect: {valid: false, "
-                                     "violations: [XX-101]}", "expect: {valid: true}")
+    text = cases.read_text().replace(
+        "patch: {/players/0/tokens: 6}\n  expect: {valid: false, violations: [XX-101]}",
+        "expect: {valid: true}",
+    )
     cases.write_text(text)
     assert "check token_limit: no failing case" in problems(game, translations=False)
 

@@ -25,7 +25,14 @@ from ..games import GAME_PACKAGES
 from .i18n import TRANSLATED_LANGS, clear_caches, locale_dir
 
 ROOT = Path(__file__).resolve().parents[2]
-KEYWORDS = {"_t": (2,), "N_": None, "_": None, "gettext": None, "ngettext": (1, 2), "lazy_gettext": None}
+KEYWORDS = {
+    "_t": (2,),
+    "N_": None,
+    "_": None,
+    "gettext": None,
+    "ngettext": (1, 2),
+    "lazy_gettext": None,
+}
 DATA_METHOD = "adjudicator.core.i18n:extract_data"
 FIXED_DATE = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
 
@@ -62,14 +69,31 @@ def extract_docs() -> Catalog:
 
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run(
-            [sys.executable, "-m", "sphinx", "-b", "gettext", "-q", "-E",
-             "-d", f"{tmp}/doctrees", str(source_dir()), f"{tmp}/pot"],
+            [
+                sys.executable,
+                "-m",
+                "sphinx",
+                "-b",
+                "gettext",
+                "-q",
+                "-E",
+                "-d",
+                f"{tmp}/doctrees",
+                str(source_dir()),
+                f"{tmp}/pot",
+            ],
             check=True,
         )
         with open(f"{tmp}/pot/docs.pot", "rb") as fp:
             found = read_po(fp)
-    template = Catalog(project="adjudicator", version="1", domain="docs",
-                       creation_date=FIXED_DATE, revision_date=FIXED_DATE, fuzzy=False)
+    template = Catalog(
+        project="adjudicator",
+        version="1",
+        domain="docs",
+        creation_date=FIXED_DATE,
+        revision_date=FIXED_DATE,
+        fuzzy=False,
+    )
     for message in found:
         if message.id:
             template.add(message.id, None, [], context=message.context)
@@ -80,21 +104,36 @@ def extract(domain: str) -> Catalog:
     if domain == "docs":
         return extract_docs()
     folder, method_map = domains()[domain]
-    template = Catalog(project="adjudicator", version="1", domain=domain,
-                       creation_date=FIXED_DATE, revision_date=FIXED_DATE, fuzzy=False)
+    template = Catalog(
+        project="adjudicator",
+        version="1",
+        domain=domain,
+        creation_date=FIXED_DATE,
+        revision_date=FIXED_DATE,
+        fuzzy=False,
+    )
     for filename, lineno, message, comments, context in extract_from_dir(
-        str(folder), method_map, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
+        str(folder),
+        method_map,
+        keywords=KEYWORDS,
+        comment_tags=("TRANSLATORS:",),
         strip_comment_tags=True,
     ):
-        template.add(message, None, [(filename, lineno)], auto_comments=comments,
-                     context=context)
+        template.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     return template
 
 
 def _write(catalog: Catalog, path: Path, *, template: bool) -> None:
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=0, sort_output=True, include_lineno=False,
-             omit_header=False, ignore_obsolete=True)
+    write_po(
+        buffer,
+        catalog,
+        width=0,
+        sort_output=True,
+        include_lineno=False,
+        omit_header=False,
+        ignore_obsolete=True,
+    )
     path.parent.mkdir(parents=True, exist_ok=True)
     if not path.is_file() or path.read_bytes() != buffer.getvalue():
         path.write_bytes(buffer.getvalue())
@@ -124,9 +163,15 @@ def cmd_update(only: str | None = None) -> int:
                 with path.open("rb") as fp:
                     catalog = read_po(fp, locale=lang, domain=domain)
             else:
-                catalog = Catalog(locale=lang, domain=domain, project="adjudicator",
-                                  version="1", creation_date=FIXED_DATE,
-                                  revision_date=FIXED_DATE, fuzzy=False)
+                catalog = Catalog(
+                    locale=lang,
+                    domain=domain,
+                    project="adjudicator",
+                    version="1",
+                    creation_date=FIXED_DATE,
+                    revision_date=FIXED_DATE,
+                    fuzzy=False,
+                )
             catalog.update(template, no_fuzzy_matching=True)
             catalog.revision_date = FIXED_DATE
             _write(catalog, path, template=False)
@@ -173,8 +218,10 @@ def incomplete_entries(
             have = {m.id: m for m in catalog if m.id}
             for msgid in sorted(wanted, key=str):
                 message = have.get(msgid)
-                if message is None or not message.string or (
-                    isinstance(message.string, tuple) and not all(message.string)
+                if (
+                    message is None
+                    or not message.string
+                    or (isinstance(message.string, tuple) and not all(message.string))
                 ):
                     found.append(f"{lang}/{domain}: untranslated: {str(msgid)[:60]!r}")
                 elif message.fuzzy:

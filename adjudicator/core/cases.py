@@ -143,6 +143,7 @@ def _parse_case(entry: Mapping[str, Any], filename: str) -> Case:
 
 # --- JSON pointers --------------------------------------------------------------------------
 
+
 def _split(pointer: str) -> list[str]:
     if not pointer.startswith("/"):
         raise CaseError(f"bad JSON pointer {pointer!r}")
@@ -188,6 +189,7 @@ def remove_pointer(data: Any, pointer: str) -> None:
 
 
 # --- running a case -------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Outcome:

@@ -118,7 +118,8 @@ def load_catalog(path: Path, game: str) -> Catalog:
 
 def parse_catalog(data: Mapping[str, Any], game: str) -> Catalog:
     sections = tuple(
-        Section(id=s["id"], title=normalize_text(s["title"]), game=game) for s in data.get("section", [])
+        Section(id=s["id"], title=normalize_text(s["title"]), game=game)
+        for s in data.get("section", [])
     )
     section_ids = {s.id for s in sections}
     rules = []
@@ -131,7 +132,9 @@ def parse_catalog(data: Mapping[str, Any], game: str) -> Catalog:
             raise CatalogError(f"{game}: rule {rule_id} is defined twice")
         seen.add(rule_id)
         if entry.get("section") not in section_ids:
-            raise CatalogError(f"{game}: rule {rule_id} names unknown section {entry.get('section')!r}")
+            raise CatalogError(
+                f"{game}: rule {rule_id} names unknown section {entry.get('section')!r}"
+            )
         sources = tuple(Source(s["seed"], s["where"]) for s in entry.get("source", []))
         for source in sources:
             if source.seed not in SEEDS:

@@ -62,10 +62,10 @@ class DuplicateCheck(ValueError):
 class CheckRegistry:
     """The checks of one game, registered with decorators::
 
-        checks = CheckRegistry("manhattan-project")
+    checks = CheckRegistry("manhattan-project")
 
-        @checks.state("MP-102", title=N_("Worker pieces per colour"))
-        def worker_pieces(state): ...
+    @checks.state("MP-102", title=N_("Worker pieces per colour"))
+    def worker_pieces(state): ...
     """
 
     def __init__(self, domain: str) -> None:

@@ -116,11 +116,16 @@ def load_json(text: str | bytes, what: str = "") -> Any:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise MalformedInput.single(
-            what, N_("Not valid JSON: {error} (line {line}, column {column})."),
-            error=exc.msg, line=exc.lineno, column=exc.colno,
+            what,
+            N_("Not valid JSON: {error} (line {line}, column {column})."),
+            error=exc.msg,
+            line=exc.lineno,
+            column=exc.colno,
         ) from None
     except (RecursionError, ValueError, UnicodeDecodeError) as exc:
-        raise MalformedInput.single(what, N_("Not valid JSON: {error}."), error=str(exc)[:200]) from None
+        raise MalformedInput.single(
+            what, N_("Not valid JSON: {error}."), error=str(exc)[:200]
+        ) from None
     check_depth(data, what)
     return data
 

@@ -149,7 +149,7 @@ def normalize_text(text: str) -> str:
     return " ".join(text.split())
 
 
-def N_(message: str) -> str:  # noqa: N802 - the gettext convention
+def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it now."""
     return message
 
@@ -193,8 +193,22 @@ class Message:
 
 #: Keys whose string values are user-visible texts in the TOML and YAML data files.
 DATA_KEYS = frozenset(
-    {"title", "text", "note", "says", "ruling", "why", "term", "definition", "summary", "name",
-     "description", "explanation", "question", "answer"}
+    {
+        "title",
+        "text",
+        "note",
+        "says",
+        "ruling",
+        "why",
+        "term",
+        "definition",
+        "summary",
+        "name",
+        "description",
+        "explanation",
+        "question",
+        "answer",
+    }
 )
 
 

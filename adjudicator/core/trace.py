@@ -113,9 +113,11 @@ def game_texts(game: Any) -> list[tuple[str, str]]:
         if term.definition:
             texts.append((f"term {term.id}", term.definition))
     for dispute in game.disputes:
-        texts += [(f"dispute {dispute.id} title", dispute.title),
-                  (f"dispute {dispute.id} ruling", dispute.ruling),
-                  (f"dispute {dispute.id} why", dispute.why)]
+        texts += [
+            (f"dispute {dispute.id} title", dispute.title),
+            (f"dispute {dispute.id} ruling", dispute.ruling),
+            (f"dispute {dispute.id} why", dispute.why),
+        ]
         texts += [(f"dispute {dispute.id} reading", r.text) for r in dispute.says]
     return texts
 

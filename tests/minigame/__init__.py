@@ -41,15 +41,21 @@ class Take(BaseModel):
 def token_limit(state):
     for i, p in enumerate(state.players):
         if p.tokens > 5:
-            yield checks.violation("XX-101", N_("{player} holds {count} tokens"),
-                                   f"/players/{i}/tokens", player=p.name, count=p.tokens)
+            yield checks.violation(
+                "XX-101",
+                N_("{player} holds {count} tokens"),
+                f"/players/{i}/tokens",
+                player=p.name,
+                count=p.tokens,
+            )
 
 
 @checks.move("XX-201", title=N_("Take 1 or 2"), moves=("take",))
 def take_count(state, move):
     if move.count not in (1, 2):
-        yield checks.violation("XX-201", N_("Take 1 or 2 tokens, not {count}"), "/move/count",
-                               count=move.count)
+        yield checks.violation(
+            "XX-201", N_("Take 1 or 2 tokens, not {count}"), "/move/count", count=move.count
+        )
 
 
 @checks.effect("XX-101", title=N_("No more than 5 after taking"), moves=("take",))
@@ -70,8 +76,12 @@ def apply(state, move):
 
 
 def alternatives(state, move):
-    return [Alternative({"type": "take", "player": move.player, "count": n},
-                        checks.message(N_("take {n}"), n=n)) for n in (1, 2)]
+    return [
+        Alternative(
+            {"type": "take", "player": move.player, "count": n}, checks.message(N_("take {n}"), n=n)
+        )
+        for n in (1, 2)
+    ]
 
 
 def score(state):
@@ -81,7 +91,16 @@ def score(state):
 
 
 GAME = Game(
-    id="minigame", prefix="XX", name="Mini game", package_dir=Path(__file__).parent,
-    state_model=State, move_adapter=TypeAdapter(Take), checks=checks, apply=apply,
-    scorer=score, alternatives=alternatives, default_example="mid-game", players=(2, 4),
+    id="minigame",
+    prefix="XX",
+    name="Mini game",
+    package_dir=Path(__file__).parent,
+    state_model=State,
+    move_adapter=TypeAdapter(Take),
+    checks=checks,
+    apply=apply,
+    scorer=score,
+    alternatives=alternatives,
+    default_example="mid-game",
+    players=(2, 4),
 )
