@@ -71,10 +71,16 @@ class MalformedInput(ValueError):
         return cls([FieldError(path, Message(CORE, template, params))])
 
     @classmethod
-    def from_pydantic(cls, error: ValidationError, prefix: tuple[Any, ...] = ()) -> MalformedInput:
+    def from_pydantic(
+        cls, error: ValidationError, data: Any = None, prefix: tuple[Any, ...] = ()
+    ) -> MalformedInput:
+        """Convert pydantic's errors; ``data`` (the input) lets the paths skip the names
+        pydantic inserts for union members, so that every path points into the input."""
         problems = []
         for item in error.errors(include_url=False):
-            loc = tuple(p for p in item["loc"] if not _is_union_tag(p))
+            loc = _input_path(item["loc"], data)
+            if item["type"] in ("union_tag_invalid", "union_tag_not_found"):
+                loc += (str((item.get("ctx") or {}).get("discriminator", "type")).strip("'\""),)
             template = _PYDANTIC_MESSAGES.get(item["type"])
             ctx = {k: _plain(v) for k, v in (item.get("ctx") or {}).items()}
             if template is None:
@@ -92,9 +98,32 @@ class MalformedInput(ValueError):
         return [e.to_json(lang) for e in self.errors]
 
 
-def _is_union_tag(part: Any) -> bool:
-    # pydantic inserts the discriminator's value (and function names) into the location
-    return isinstance(part, str) and (part.startswith("function-") or ":" in part)
+def _input_path(loc: tuple[Any, ...], data: Any) -> tuple[Any, ...]:
+    """Keep the parts of a pydantic location that are real keys or indexes of ``data``.
+
+    pydantic inserts a union member's tag or type name (``place``, ``function-after[...]``)
+    into the location; those parts are not in the input and are dropped. The first part
+    that cannot be followed (a missing or extra key) ends the walk and is kept.
+    """
+    path: list[Any] = []
+    node = data
+    for part in loc:
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+            path.append(part)
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+            path.append(part)
+        elif isinstance(part, str) and (
+            part.startswith(("function-", "json-or-python")) or "[" in part or ":" in part
+        ):
+            continue
+        elif isinstance(node, dict) and isinstance(node.get("type"), str) and part == node["type"]:
+            continue
+        else:
+            path.append(part)
+            node = None
+    return tuple(path)
 
 
 def _plain(value: Any) -> Any:

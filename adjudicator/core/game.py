@@ -97,14 +97,14 @@ class Game:
         try:
             return self.state_model.model_validate(data)
         except ValidationError as exc:
-            raise MalformedInput.from_pydantic(exc) from None
+            raise MalformedInput.from_pydantic(exc, data) from None
 
     def parse_move(self, data: Any) -> Any:
         check_depth(data)
         try:
             return self.move_adapter.validate_python(data)
         except ValidationError as exc:
-            raise MalformedInput.from_pydantic(exc) from None
+            raise MalformedInput.from_pydantic(exc, data) from None
 
     def schema(self, which: str = "state") -> dict[str, Any]:
         if which == "move":
