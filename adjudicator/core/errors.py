@@ -98,6 +98,20 @@ class MalformedInput(ValueError):
         return [e.to_json(lang) for e in self.errors]
 
 
+def _has(node: Any, part: Any) -> bool:
+    if isinstance(node, dict):
+        return part in node
+    return isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+
+
+def _inserted_by_pydantic(node: Any, part: Any) -> bool:
+    if not isinstance(part, str):
+        return False
+    if part.startswith(("function-", "json-or-python")) or "[" in part or ":" in part:
+        return True
+    return isinstance(node, dict) and part == node.get("type")
+
+
 def _input_path(loc: tuple[Any, ...], data: Any) -> tuple[Any, ...]:
     """Keep the parts of a pydantic location that are real keys or indexes of ``data``.
 
@@ -108,19 +122,10 @@ def _input_path(loc: tuple[Any, ...], data: Any) -> tuple[Any, ...]:
     path: list[Any] = []
     node = data
     for part in loc:
-        if isinstance(node, dict) and part in node:
+        if _has(node, part):
             node = node[part]
             path.append(part)
-        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
-            node = node[part]
-            path.append(part)
-        elif isinstance(part, str) and (
-            part.startswith(("function-", "json-or-python")) or "[" in part or ":" in part
-        ):
-            continue
-        elif isinstance(node, dict) and isinstance(node.get("type"), str) and part == node["type"]:
-            continue
-        else:
+        elif not _inserted_by_pydantic(node, part):
             path.append(part)
             node = None
     return tuple(path)
