@@ -1,0 +1,48 @@
+"""The table-side page and the JSON API, served by ``adjudicator serve``.
+
+``create_app()`` builds a fresh Flask application; nothing is kept in module globals.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: The largest request body accepted (a bigger one gets 413).
+MAX_BODY_BYTES = 256 * 1024
+
+DEFAULTS: dict[str, Any] = {
+    "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,
+    "MAX_FORM_MEMORY_SIZE": MAX_BODY_BYTES,
+    "ADJ_DOCS_DIR": ROOT / "docs" / "_build" / "html",
+    "ADJ_GAMES": None,
+    "JSON_SORT_KEYS": False,
+}
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """The application: pages, the JSON API and the built reference under ``/docs``.
+
+    ``config`` may set ``ADJ_DOCS_DIR`` (the built reference) and ``ADJ_GAMES`` (a list
+    of :class:`~adjudicator.core.game.Game` objects; by default every game present).
+    """
+    from . import api, errors, i18n, pages, reference, security
+
+    app = Flask(__name__)
+    app.config.from_mapping(DEFAULTS)
+    if config:
+        app.config.update(config)
+    app.config["ADJ_DOCS_DIR"] = Path(app.config["ADJ_DOCS_DIR"])
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    i18n.init_app(app)
+    security.init_app(app)
+    errors.init_app(app)
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(reference.bp)
+    return app

@@ -1,0 +1,137 @@
+"""The JSON API, ``/api/v1/<game>/...``: the same answers as the CLI's ``--format json``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify, request, url_for
+
+from adjudicator.core.errors import MalformedInput, load_json
+from adjudicator.core.game import UnknownExample
+from adjudicator.core.i18n import N_, Message
+from adjudicator.search import search_rules
+
+from .i18n import current_lang
+from .openapi import openapi_document
+from .service import CORE, Missing, all_games, find_game, find_rule, rule_json, safely
+
+bp = Blueprint("api", __name__)
+
+#: The shape of each answer when the input is malformed (as the CLI prints it).
+MALFORMED_SHAPES: dict[str, dict[str, Any]] = {
+    "check": {"valid": False, "violations": []},
+    "move": {"legal": False, "violations": [], "state": None, "alternatives": []},
+    "score": {"final": False, "scores": {}, "winner": None},
+}
+
+
+def malformed(which: str, exc: MalformedInput) -> tuple[Any, int]:
+    body = dict(MALFORMED_SHAPES[which], errors=exc.to_json(current_lang()))
+    return jsonify(body), 422
+
+
+def body_json() -> Any:
+    """The request body as JSON; a 413 when it is too large (Werkzeug checks the length)."""
+    return load_json(request.get_data(cache=False))
+
+
+def field_of(body: Any, key: str) -> Any:
+    if not isinstance(body, dict):
+        raise MalformedInput.single("", N_("Expected an object."))
+    if key not in body:
+        raise MalformedInput.single(f"/{key}", N_("This field is required."))
+    return body[key]
+
+
+@bp.post("/api/v1/<game_id>/check")
+def check(game_id: str) -> Any:
+    game = find_game(game_id)
+    try:
+        state = body_json()
+        report = safely(game.check, state)
+    except MalformedInput as exc:
+        return malformed("check", exc)
+    return jsonify(report.to_json(current_lang()))
+
+
+@bp.post("/api/v1/<game_id>/move")
+def move(game_id: str) -> Any:
+    game = find_game(game_id)
+    try:
+        body = body_json()
+        problems = []
+        for key in ("state", "move"):
+            try:
+                field_of(body, key)
+            except MalformedInput as exc:
+                problems.extend(exc.errors)
+        if problems:
+            raise MalformedInput(problems)
+        verdict = safely(game.adjudicate, body["state"], body["move"])
+    except MalformedInput as exc:
+        return malformed("move", exc)
+    return jsonify(verdict.to_json(current_lang()))
+
+
+@bp.post("/api/v1/<game_id>/score")
+def score(game_id: str) -> Any:
+    game = find_game(game_id)
+    try:
+        report = safely(game.score, body_json())
+    except MalformedInput as exc:
+        return malformed("score", exc)
+    return jsonify(report.to_json(current_lang()))
+
+
+@bp.get("/api/v1/<game_id>/schema")
+def schema(game_id: str) -> Any:
+    game = find_game(game_id)
+    which = request.args.get("which", "state")
+    if which not in ("state", "move"):
+        raise Missing(Message(CORE, N_("There is no schema called “{name}”."), {"name": which}))
+    return jsonify(game.schema(which))
+
+
+@bp.get("/api/v1/<game_id>/rules")
+def rules(game_id: str) -> Any:
+    game = find_game(game_id)
+    query = request.args.get("q", "")
+    found = search_rules(game, query, current_lang()) if query.strip() else list(game.catalog)
+    return jsonify([rule_json(game, rule, current_lang()) for rule in found])
+
+
+@bp.get("/api/v1/<game_id>/rules/<rule_id>")
+def rule(game_id: str, rule_id: str) -> Any:
+    game = find_game(game_id)
+    return jsonify(rule_json(game, find_rule(game, rule_id), current_lang()))
+
+
+@bp.get("/api/v1/<game_id>/examples")
+def examples(game_id: str) -> Any:
+    return jsonify(find_game(game_id).example_names())
+
+
+@bp.get("/api/v1/<game_id>/examples/<name>")
+def example(game_id: str, name: str) -> Any:
+    game = find_game(game_id)
+    try:
+        return jsonify(game.example(name))
+    except UnknownExample:
+        raise Missing(Message(CORE, N_("There is no example called “{name}”."),
+                              {"name": name})) from None
+
+
+@bp.get("/api/v1/games")
+def games() -> Any:
+    return jsonify([
+        {"id": game.id, "name": game.name, "prefix": game.prefix,
+         "players": list(game.players), "examples": game.example_names(),
+         "rules": len(game.catalog),
+         "page": url_for("pages.game_home", lang=current_lang(), game_id=game.id)}
+        for game in all_games()
+    ])
+
+
+@bp.get("/openapi.json")
+def openapi() -> Any:
+    return jsonify(openapi_document(all_games()))

@@ -1,0 +1,61 @@
+"""Error pages and JSON errors in the user's language; never a traceback."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from flask import Flask, Response, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from adjudicator.core.i18n import N_, Message
+
+from .i18n import DOMAIN, current_lang
+from .service import Missing
+
+log = logging.getLogger(__name__)
+
+_MESSAGES = {
+    400: N_("The request could not be understood."),
+    404: N_("This page does not exist."),
+    405: N_("This address does not accept this kind of request."),
+    413: N_("The input is too large (at most 256 KB)."),
+    500: N_("Something went wrong on our side. Please try again."),
+}
+_OTHER = N_("This request cannot be answered.")
+
+
+def error_message(error: HTTPException) -> str:
+    if isinstance(error, Missing):
+        return error.message.render(current_lang())
+    template = _MESSAGES.get(error.code or 500, _OTHER)
+    return Message(DOMAIN, template).render(current_lang())
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/") or request.path == "/openapi.json"
+
+
+def render_error(error: HTTPException) -> tuple[Any, int]:
+    code = error.code or 500
+    message = error_message(error)
+    if wants_json():
+        body = {"status": code, "message": message, "errors": [{"path": "", "message": message}]}
+        return jsonify(body), code
+    return render_template("error.html", code=code, message=message), code
+
+
+def handle_http(error: HTTPException) -> tuple[Any, int] | Response:
+    if error.code is not None and 300 <= error.code < 400:
+        return error.get_response()
+    return render_error(error)
+
+
+def handle_unexpected(error: Exception) -> tuple[Any, int]:
+    log.exception("unexpected error", exc_info=error)
+    return render_error(InternalServerError())
+
+
+def init_app(app: Flask) -> None:
+    app.register_error_handler(HTTPException, handle_http)
+    app.register_error_handler(Exception, handle_unexpected)

@@ -1,0 +1,307 @@
+"""A form editor generated from a game's JSON Schema and a current value.
+
+Every leaf becomes one input whose name says how to read it back and where it goes:
+``<kind><flags>:<root><JSON pointer>``, for example ``int:s/players/0/money``. The root
+is ``s`` for the state and ``m`` for the move. Flags: ``?`` an empty value means null,
+``~`` an empty value leaves the field out (its default applies). Lists of objects are
+shown item by item; a list of plain values is one comma-separated input; whatever the
+schema says in a way the form cannot show (unions of objects, tuples) is a JSON input.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicator.core.errors import FieldError, MalformedInput
+from adjudicator.core.i18n import N_, Message
+
+CORE = "adjudicator"
+MAX_FIELDS = 4000
+Schema = Mapping[str, Any]
+
+
+@dataclass
+class Leaf:
+    name: str
+    label: str
+    kind: str
+    value: str
+    path: str
+    options: list[tuple[str, str]] = field(default_factory=list)
+
+    is_group = False
+
+
+@dataclass
+class Group:
+    label: str
+    path: str
+    depth: int
+    children: list[Leaf | Group] = field(default_factory=list)
+
+    is_group = True
+
+
+def pointer_join(path: str, key: Any) -> str:
+    return f"{path}/{str(key).replace('~', '~0').replace('/', '~1')}"
+
+
+def split_pointer(path: str) -> list[str]:
+    if not path:
+        return []
+    return [p.replace("~1", "/").replace("~0", "~") for p in path[1:].split("/")]
+
+
+class Resolver:
+    """Follows ``$ref`` into ``$defs`` and folds ``anyOf [X, null]`` into a nullable X."""
+
+    def __init__(self, root: Schema) -> None:
+        self.defs: Mapping[str, Any] = root.get("$defs", {})
+
+    def resolve(self, node: Schema) -> tuple[Schema, bool]:
+        nullable = False
+        for _ in range(32):
+            if "$ref" in node:
+                target = self.defs.get(str(node["$ref"]).rsplit("/", 1)[-1], {})
+                node = {**target, **{k: v for k, v in node.items() if k != "$ref"}}
+                continue
+            options = node.get("anyOf")
+            if isinstance(options, list):
+                rest = [o for o in options if o.get("type") != "null"]
+                if len(rest) == 1:
+                    nullable = nullable or len(rest) < len(options)
+                    node = {**rest[0], **{k: v for k, v in node.items() if k != "anyOf"}}
+                    continue
+            break
+        return node, nullable
+
+
+def _enum(node: Schema) -> list[Any] | None:
+    if "enum" in node:
+        return list(node["enum"])
+    if "const" in node:
+        return [node["const"]]
+    return None
+
+
+def _display(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False)
+
+
+class EditorBuilder:
+    """Builds the :class:`Group` tree of one value against its schema."""
+
+    def __init__(self, schema: Schema, root: str, label: Any = None) -> None:
+        self.resolver = Resolver(schema)
+        self.schema = schema
+        self.root = root
+        self.count = 0
+        self.label = label or (lambda text: text)
+
+    def build(self, value: Any, title: str) -> Group:
+        group = Group(title, "", 0)
+        node, _ = self.resolver.resolve(self.schema)
+        self._object(group, node, value if isinstance(value, dict) else {}, "")
+        return group
+
+    def _leaf(self, kind: str, flags: str, path: str, label: str, value: str,
+              options: Iterable[tuple[str, str]] = ()) -> Leaf:
+        self.count += 1
+        name = f"{kind}{flags}:{self.root}{path}"
+        return Leaf(name, label, kind, value, path, list(options))
+
+    def _object(self, group: Group, node: Schema, value: Mapping[str, Any], path: str) -> None:
+        props: Mapping[str, Any] = node.get("properties", {})
+        required = set(node.get("required", ()))
+        for key, sub in props.items():
+            present = key in value
+            item = value[key] if present else sub.get("default")
+            flags = "" if key in required else "~"
+            self._node(group, sub, item, pointer_join(path, key), str(key), flags)
+        extra = node.get("additionalProperties")
+        if isinstance(extra, dict) and not props:
+            for key, item in value.items():
+                self._node(group, extra, item, pointer_join(path, key), str(key), "")
+
+    def _node(self, parent: Group, raw: Schema, value: Any, path: str, key: str,
+              flags: str) -> None:
+        if self.count >= MAX_FIELDS:
+            return
+        node, nullable = self.resolver.resolve(raw)
+        flags = flags + ("?" if nullable else "")
+        label = self.label(key.replace("_", " "))
+        kind = node.get("type")
+        choices = _enum(node)
+        if choices is not None:
+            options = [("", "—")] if nullable or "~" in flags else []
+            options += [(json.dumps(c, ensure_ascii=False), _display(c)) for c in choices]
+            current = "" if value is None else json.dumps(value, ensure_ascii=False)
+            parent.children.append(self._leaf("enum", flags, path, label, current, options))
+        elif kind == "boolean":
+            options = [("true", "✓"), ("false", "✗")]
+            if nullable or "~" in flags:
+                options.insert(0, ("", "—"))
+            current = "" if value is None else json.dumps(value)
+            parent.children.append(self._leaf("enum", flags, path, label, current, options))
+        elif kind in ("integer", "number", "string"):
+            short = {"integer": "int", "number": "num", "string": "str"}[kind]
+            parent.children.append(self._leaf(short, flags, path, label, _display(value)))
+        elif kind == "object" and isinstance(value, dict | type(None)):
+            group = Group(label, path, parent.depth + 1)
+            self._object(group, node, value or {}, path)
+            parent.children.append(group)
+        elif kind == "array" and isinstance(value, list | type(None)):
+            self._array(parent, node, value or [], path, label, flags)
+        else:
+            text = json.dumps(value, ensure_ascii=False)
+            parent.children.append(self._leaf("json", flags, path, label, text))
+
+    def _array(self, parent: Group, node: Schema, value: list[Any], path: str, label: str,
+               flags: str) -> None:
+        items, _ = self.resolver.resolve(node.get("items", {}))
+        if items.get("type") == "object" and "prefixItems" not in node:
+            group = Group(label, path, parent.depth + 1)
+            for index, item in enumerate(value):
+                name = item.get("name") if isinstance(item, dict) else None
+                title = f"{index + 1}. {name}" if isinstance(name, str) else f"{index + 1}."
+                sub = Group(title, pointer_join(path, index), group.depth + 1)
+                self._object(sub, items, item if isinstance(item, dict) else {},
+                             pointer_join(path, index))
+                group.children.append(sub)
+            parent.children.append(group)
+        elif items.get("type") in ("string", "integer", "number") or _enum(items) is not None:
+            short = {"integer": "lint", "number": "lnum"}.get(str(items.get("type")), "lstr")
+            if _enum(items) and all(isinstance(c, int) for c in _enum(items) or []):
+                short = "lint"
+            text = ", ".join(_display(v) for v in value)
+            parent.children.append(self._leaf(short, flags, path, label, text))
+        else:
+            text = json.dumps(value, ensure_ascii=False)
+            parent.children.append(self._leaf("json", flags, path, label, text))
+
+
+def build_editor(schema: Schema, value: Any, root: str, title: str, label: Any = None) -> Group:
+    """The editor of ``value`` (a state or a move) against ``schema``."""
+    return EditorBuilder(schema, root, label).build(value, title)
+
+
+# --- reading a submitted form back ------------------------------------------------------------
+
+class BadField(ValueError):
+    def __init__(self, template: str, **params: Any) -> None:
+        super().__init__(template)
+        self.template, self.params = template, params
+
+
+_SKIP = object()
+
+
+def _number(text: str, kind: str) -> Any:
+    try:
+        return int(text) if kind == "int" else float(text)
+    except ValueError:
+        if kind == "int":
+            raise BadField(N_("Expected a whole number.")) from None
+        raise BadField(N_("Expected a number.")) from None
+
+
+def convert(kind: str, flags: str, raw: str) -> Any:
+    """The JSON value of one submitted input."""
+    text = raw.strip() if kind != "str" else raw
+    if text.strip() == "":
+        if "?" in flags:
+            return None
+        if "~" in flags:
+            return _SKIP
+        if kind == "str":
+            return ""
+        if kind in ("lstr", "lint", "lnum"):
+            return []
+    if kind in ("int", "num"):
+        return _number(text, kind)
+    if kind == "str":
+        return text
+    if kind in ("enum", "json"):
+        try:
+            return json.loads(text)
+        except ValueError:
+            raise BadField(N_("Not valid JSON: {error}."), error=text[:40]) from None
+    if kind in ("lstr", "lint", "lnum"):
+        parts = [p.strip() for p in text.split(",") if p.strip()]
+        if kind == "lstr":
+            return parts
+        return [_number(p, kind[1:]) for p in parts]
+    raise BadField(N_("This field is not part of the format."))
+
+
+def set_at(data: Any, parts: list[str], value: Any) -> None:
+    """Set ``value`` at ``parts`` in ``data``, creating missing objects; KeyError if no place."""
+    node = data
+    for index, part in enumerate(parts):
+        last = index == len(parts) - 1
+        if isinstance(node, list):
+            position = int(part)
+            if not 0 <= position < len(node):
+                raise KeyError(part)
+            if last:
+                node[position] = value
+            else:
+                node = node[position]
+        elif isinstance(node, dict):
+            if last:
+                if value is _SKIP:
+                    node.pop(part, None)
+                else:
+                    node[part] = value
+            else:
+                node = node.setdefault(part, {})
+        else:
+            raise KeyError(part)
+
+
+def read_form(form: Mapping[str, str], root: str, base: Any) -> Any:
+    """``base`` with every input of ``root`` in ``form`` applied; MalformedInput lists errors."""
+    data = copy.deepcopy(base) if base is not None else {}
+    errors: list[FieldError] = []
+    for name, raw in form.items():
+        head, _, where = name.partition(":")
+        if not where.startswith(root + "/") and where != root:
+            continue
+        kind, flags = head.rstrip("?~"), head[len(head.rstrip("?~")):]
+        path = where[len(root):]
+        try:
+            value = convert(kind, flags, raw)
+            if path == "":
+                data = value
+            else:
+                set_at(data, split_pointer(path), value)
+        except BadField as exc:
+            errors.append(FieldError(path, Message(CORE, exc.template, exc.params)))
+        except (KeyError, ValueError, TypeError):
+            errors.append(FieldError(path, Message(CORE, N_("This field is not part of the format."))))
+    if errors:
+        raise MalformedInput(errors)
+    return data
+
+
+def move_variants(schema: Schema) -> tuple[str, dict[str, Schema]]:
+    """The discriminator of a move union and each move type's schema (by its tag)."""
+    resolver = Resolver(schema)
+    node, _ = resolver.resolve(schema)
+    discriminator = str((node.get("discriminator") or {}).get("propertyName", "type"))
+    members = node.get("oneOf") or node.get("anyOf") or [node]
+    variants: dict[str, Schema] = {}
+    for member in members:
+        resolved, _ = resolver.resolve(member)
+        tag = _enum(resolved.get("properties", {}).get(discriminator, {})) or []
+        for value in tag:
+            variants[str(value)] = {**resolved, "$defs": schema.get("$defs", {})}
+    return discriminator, variants

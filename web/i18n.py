@@ -1,0 +1,106 @@
+"""Which language a request is served in, and the page's own translated texts.
+
+The order: the language in the URL (``/el/...``), then ``?lang=``, then the ``lang``
+cookie, then ``Accept-Language``, then English. Flask-Babel selects the locale; its
+translations come from the ``adjudicator`` gettext domain, compiled in memory by
+:mod:`adjudicator.core.i18n`. Babel spells Traditional Chinese ``zh_Hant_TW`` and the
+reference ``zh_TW``: both (and ``zh-TW``) map to the one URL code ``zh_TW``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, g, request
+from flask_babel import Babel, Domain, get_locale
+
+from adjudicator.core.i18n import (
+    HTML_LANG,
+    LANG_NAMES,
+    LANGS,
+    Message,
+    UnknownLanguage,
+    normalize_lang,
+    translations,
+)
+
+DOMAIN = "adjudicator"
+LANG_COOKIE = "lang"
+GAME_COOKIE = "game"
+COOKIE_AGE = 365 * 24 * 3600
+
+#: A language's primary subtag, for Accept-Language values like ``zh-Hant-HK`` or ``pt-AO``.
+_PRIMARY = {"en": "en", "el": "el", "pt": "pt", "zh": "zh_TW"}
+
+
+def canonical(code: str | None) -> str | None:
+    """The URL code of ``code`` (``zh-TW`` and ``zh_Hant_TW`` give ``zh_TW``), or ``None``."""
+    if not code:
+        return None
+    try:
+        return normalize_lang(code)
+    except UnknownLanguage:
+        return None
+
+
+def from_accept_language() -> str | None:
+    """The best of our languages in the request's ``Accept-Language``, or ``None``."""
+    for value, _quality in request.accept_languages:
+        lang = canonical(value) or _PRIMARY.get(value.replace("_", "-").split("-")[0].lower())
+        if lang:
+            return lang
+    return None
+
+
+def select_lang() -> str:
+    """The language of this request, as a URL code."""
+    return (
+        g.get("url_lang")
+        or canonical(request.args.get("lang"))
+        or canonical(request.cookies.get(LANG_COOKIE))
+        or from_accept_language()
+        or "en"
+    )
+
+
+def current_lang() -> str:
+    """The request's language as a URL code (``zh_TW``), through Flask-Babel's locale."""
+    return canonical(str(get_locale())) or "en"
+
+
+def _(msgid: str, **params: Any) -> str:
+    """``msgid`` of the ``adjudicator`` domain in the request's language (``{name}`` style)."""
+    return Message(DOMAIN, msgid, params).render(current_lang())
+
+
+class CatalogDomain(Domain):  # type: ignore[misc]
+    """Flask-Babel's domain, reading the ``.po`` catalogs compiled in memory."""
+
+    def __init__(self) -> None:
+        super().__init__(domain=DOMAIN)
+
+    def get_translations(self) -> Any:
+        return translations(DOMAIN, current_lang())
+
+
+class CatalogBabel(Babel):  # type: ignore[misc]
+    _domain = CatalogDomain()
+
+    @property
+    def domain_instance(self) -> Domain:
+        return self._domain
+
+
+def template_globals() -> dict[str, Any]:
+    lang = current_lang()
+    return {
+        "lang": lang,
+        "html_lang": HTML_LANG[lang],
+        "langs": LANGS,
+        "lang_names": LANG_NAMES,
+    }
+
+
+def init_app(app: Flask) -> None:
+    CatalogBabel(app, locale_selector=select_lang)
+    app.context_processor(template_globals)

@@ -1,0 +1,208 @@
+"""The OpenAPI 3.1 document, assembled from the games' pydantic schemas."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from adjudicator.core.game import Game
+
+from . import MAX_BODY_BYTES
+
+
+def _rewrite_refs(node: Any, prefix: str) -> Any:
+    """Point ``#/$defs/X`` references at ``#/components/schemas/<prefix>.X``."""
+    if isinstance(node, dict):
+        out = {}
+        for key, value in node.items():
+            if key == "$ref" and isinstance(value, str) and value.startswith("#/$defs/"):
+                out[key] = f"#/components/schemas/{prefix}.{value[len('#/$defs/'):]}"
+            elif key != "$defs":
+                out[key] = _rewrite_refs(value, prefix)
+        return out
+    if isinstance(node, list):
+        return [_rewrite_refs(item, prefix) for item in node]
+    return node
+
+
+def _components(game: Game) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for which in ("state", "move"):
+        schema = game.schema(which)
+        for name, sub in schema.get("$defs", {}).items():
+            found[f"{game.id}.{name}"] = _rewrite_refs(sub, game.id)
+        found[f"{game.id}.{which}"] = _rewrite_refs(schema, game.id)
+    return found
+
+
+_ERROR = {
+    "type": "object",
+    "properties": {
+        "path": {"type": "string", "description": "JSON pointer of the problem"},
+        "message": {"type": "string"},
+    },
+    "required": ["path", "message"],
+}
+_VIOLATION = {
+    "type": "object",
+    "properties": {
+        "rule": {"type": "string"},
+        "message": {"type": "string"},
+        "path": {"type": "string"},
+    },
+    "required": ["rule", "message", "path"],
+}
+_CHECK = {
+    "type": "object",
+    "properties": {
+        "valid": {"type": "boolean"},
+        "violations": {"type": "array", "items": {"$ref": "#/components/schemas/Violation"}},
+        "errors": {"type": "array", "items": {"$ref": "#/components/schemas/Error"}},
+    },
+    "required": ["valid", "violations", "errors"],
+}
+_MOVE = {
+    "type": "object",
+    "properties": {
+        "legal": {"type": "boolean"},
+        "violations": {"type": "array", "items": {"$ref": "#/components/schemas/Violation"}},
+        "state": {"type": ["object", "null"]},
+        "alternatives": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {"move": {"type": "object"}, "description": {"type": "string"}},
+            },
+        },
+        "effects": {"type": "array", "items": {"type": "string"}},
+        "errors": {"type": "array", "items": {"$ref": "#/components/schemas/Error"}},
+    },
+    "required": ["legal", "violations", "state", "alternatives", "errors"],
+}
+_SCORE = {
+    "type": "object",
+    "properties": {
+        "final": {"type": "boolean"},
+        "scores": {"type": "object", "additionalProperties": {"type": "number"}},
+        "ranking": {"type": "array", "items": {"type": "string"}},
+        "winner": {"type": ["string", "null"]},
+        "tiebreaks": {"type": "array", "items": {"type": "string"}},
+        "steps": {"type": "array", "items": {"type": "string"}},
+        "details": {"type": "object"},
+        "violations": {"type": "array", "items": {"$ref": "#/components/schemas/Violation"}},
+        "errors": {"type": "array", "items": {"$ref": "#/components/schemas/Error"}},
+    },
+    "required": ["final", "scores", "winner", "errors"],
+}
+_RULE = {
+    "type": "object",
+    "properties": {
+        "id": {"type": "string"},
+        "game": {"type": "string"},
+        "section": {"type": "string"},
+        "title": {"type": "string"},
+        "text": {"type": "string"},
+        "source": {"type": "array", "items": {"type": "string"}},
+        "checks": {"type": "array", "items": {"type": "string"}},
+    },
+    "required": ["id", "game", "title", "text"],
+}
+_PROBLEM = {
+    "type": "object",
+    "properties": {
+        "status": {"type": "integer"},
+        "message": {"type": "string"},
+        "errors": {"type": "array", "items": {"$ref": "#/components/schemas/Error"}},
+    },
+}
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+_LANG = {
+    "name": "lang",
+    "in": "query",
+    "required": False,
+    "schema": {"type": "string", "enum": ["en", "el", "pt", "zh_TW"]},
+    "description": "Language of messages and rule texts (default: Accept-Language).",
+}
+
+
+def _post(game: Game, what: str, body: dict[str, Any], answer: str) -> dict[str, Any]:
+    return {
+        "post": {
+            "summary": f"{game.name}: {what}",
+            "operationId": f"{game.id}-{answer.lower()}",
+            "parameters": [_LANG],
+            "requestBody": {"required": True,
+                            "content": {"application/json": {"schema": body}}},
+            "responses": {
+                "200": _json(_ref(answer), "The verdict."),
+                "404": _json(_ref("Problem"), "Unknown game."),
+                "413": _json(_ref("Problem"), f"Body larger than {MAX_BODY_BYTES} bytes."),
+                "422": _json(_ref(answer), "Malformed input: every problem with its path."),
+            },
+        }
+    }
+
+
+def _paths(game: Game) -> dict[str, Any]:
+    base = f"/api/v1/{game.id}"
+    state = _ref(f"{game.id}.state")
+    move_body = {"type": "object", "required": ["state", "move"],
+                 "properties": {"state": state, "move": _ref(f"{game.id}.move")}}
+    rule_id = {"name": "rule_id", "in": "path", "required": True, "schema": {"type": "string"}}
+    name = {"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}
+    which = {"name": "which", "in": "query", "required": False,
+             "schema": {"type": "string", "enum": ["state", "move"], "default": "state"}}
+    not_found = _json(_ref("Problem"), "Unknown game, rule or example.")
+    return {
+        f"{base}/check": _post(game, "check a state", state, "CheckReport"),
+        f"{base}/move": _post(game, "decide on a move", move_body, "MoveVerdict"),
+        f"{base}/score": _post(game, "score a state", state, "ScoreReport"),
+        f"{base}/schema": {"get": {
+            "summary": f"{game.name}: JSON Schema of a state or a move",
+            "operationId": f"{game.id}-schema", "parameters": [which],
+            "responses": {"200": _json({"type": "object"}, "A JSON Schema."),
+                          "404": not_found}}},
+        f"{base}/rules/{{rule_id}}": {"get": {
+            "summary": f"{game.name}: one rule", "operationId": f"{game.id}-rule",
+            "parameters": [rule_id, _LANG],
+            "responses": {"200": _json(_ref("Rule"), "The rule."), "404": not_found}}},
+        f"{base}/examples/{{name}}": {"get": {
+            "summary": f"{game.name}: a named example state",
+            "operationId": f"{game.id}-example", "parameters": [name],
+            "responses": {"200": _json(state, "The example."), "404": not_found}}},
+    }
+
+
+def openapi_document(games: Iterable[Game]) -> dict[str, Any]:
+    schemas: dict[str, Any] = {
+        "Error": _ERROR, "Violation": _VIOLATION, "CheckReport": _CHECK,
+        "MoveVerdict": _MOVE, "ScoreReport": _SCORE, "Rule": _RULE, "Problem": _PROBLEM,
+    }
+    paths: dict[str, Any] = {}
+    for game in games:
+        schemas.update(_components(game))
+        paths.update(_paths(game))
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Adjudicator API",
+            "version": "1",
+            "description": (
+                "Check a state, decide on a move and score a game of The Manhattan Project, "
+                "Imperial or Quarantine. Answers match `adjudicator … --format json`. "
+                "Paths in violations and errors are JSON pointers into the state "
+                "(a move's start with /move)."
+            ),
+        },
+        "paths": paths,
+        "components": {"schemas": schemas},
+    }

@@ -1,0 +1,80 @@
+"""What the pages and the API share: finding games and rules, running verdicts safely."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from flask import current_app
+from werkzeug.exceptions import NotFound
+
+from adjudicator.core.catalog import Rule
+from adjudicator.core.errors import FieldError, MalformedInput
+from adjudicator.core.game import Game
+from adjudicator.core.i18n import N_, Message, gettext
+from adjudicator.games import available_games
+
+CORE = "adjudicator"
+T = TypeVar("T")
+log = logging.getLogger(__name__)
+
+
+class Missing(NotFound):
+    """A 404 with a message in the game's or the page's words."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__()
+        self.message = message
+
+
+def all_games() -> list[Game]:
+    configured = current_app.config.get("ADJ_GAMES")
+    return list(configured) if configured is not None else available_games()
+
+
+def find_game(game_id: str) -> Game:
+    """The game called ``game_id``, or a 404."""
+    for game in all_games():
+        if game.id == game_id:
+            return game
+    raise Missing(Message(CORE, N_("There is no game called “{name}”."), {"name": game_id}))
+
+
+def find_rule(game: Game, rule_id: str) -> Rule:
+    rule = game.rule(rule_id)
+    if rule is None:
+        raise Missing(Message(CORE, N_("There is no rule {name} in this game."), {"name": rule_id}))
+    return rule
+
+
+def safely(func: Callable[..., T], *args: Any) -> T:
+    """Run a game's verdict; a failure inside the game becomes malformed input, not a 500."""
+    try:
+        return func(*args)
+    except MalformedInput:
+        raise
+    except Exception:  # a game's bug must not show a traceback to a player
+        log.exception("the game failed on this input")
+        message = Message(CORE, N_("The adjudicator cannot decide on this input."))
+        raise MalformedInput([FieldError("", message)]) from None
+
+
+def rule_json(game: Game, rule: Rule, lang: str) -> dict[str, Any]:
+    """A rule as the CLI prints it with ``--format json``."""
+    return {
+        "id": rule.id,
+        "game": game.id,
+        "section": rule.section,
+        "title": gettext(game.domain, lang, rule.title),
+        "text": gettext(game.domain, lang, rule.text),
+        "source": [str(s) for s in rule.sources],
+        "checks": [c.id for c in game.checks.for_rule(rule.id)],
+    }
+
+
+def docs_href(game: Game, rule_id: str, lang: str) -> str:
+    """The link to a rule in the built reference."""
+    rule = game.rule(rule_id)
+    anchor = rule.anchor if rule is not None else f"rule-{rule_id.lower()}"
+    return f"/docs/{lang}/games/{game.id}/rules.html#{anchor}"

@@ -1,0 +1,47 @@
+// The page works without this file; it only saves a few taps.
+"use strict";
+
+function autosubmit(select) {
+  select.addEventListener("change", function () {
+    if (select.value !== "") {
+      select.form.requestSubmit();
+    }
+  });
+}
+
+function retype(select) {
+  var button = document.getElementById("retype-button");
+  if (!button) {
+    return;
+  }
+  button.hidden = true;
+  select.addEventListener("change", function () {
+    button.click();
+  });
+}
+
+function copier(button) {
+  button.addEventListener("click", function () {
+    var link = document.querySelector(button.getAttribute("data-copy"));
+    if (link && navigator.clipboard) {
+      navigator.clipboard.writeText(link.href);
+    }
+  });
+}
+
+function useJsonWhenTyped(form) {
+  var area = form.querySelector('textarea[name="move_json"]');
+  var radio = form.querySelector('input[name="move_source"][value="json"]');
+  if (area && radio) {
+    area.addEventListener("input", function () {
+      radio.checked = true;
+    });
+  }
+}
+
+document.addEventListener("DOMContentLoaded", function () {
+  document.querySelectorAll("select[data-autosubmit]").forEach(autosubmit);
+  document.querySelectorAll("select[data-retype]").forEach(retype);
+  document.querySelectorAll("[data-copy]").forEach(copier);
+  document.querySelectorAll("form").forEach(useJsonWhenTyped);
+});
