@@ -1,0 +1,405 @@
+"""Shared by ``bench`` and ``loadtest``: a gunicorn on loopback and a bounded load client.
+
+Everything here stops by itself: the server is a context manager that ends the gunicorn
+it started (and only that one), and the load client stops at a deadline or after a
+number of requests, whichever comes first. Only loopback addresses are allowed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import itertools
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+ROOT = Path(__file__).resolve().parent.parent
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+DEFAULT_APP = "web:create_app()"
+
+
+class ServerError(RuntimeError):
+    """The server did not start, or stopped on its own."""
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port nobody listens on right now, on ``host``."""
+    _require_loopback(host)
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((host, 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _require_loopback(host: str) -> None:
+    if host not in LOOPBACK:
+        raise ValueError(f"only loopback addresses are allowed here, not {host!r}")
+
+
+# --- /proc ----------------------------------------------------------------------------------
+
+
+def children_of(pid: int) -> list[int]:
+    """The PIDs whose parent is ``pid`` (read from ``/proc``)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        # the command name is in parentheses and may hold spaces: split after the last ')'
+        fields = stat[stat.rfind(")") + 2 :].split()
+        if len(fields) > 1 and int(fields[1]) == pid:
+            found.append(int(entry.name))
+    return sorted(found)
+
+
+def memory_kb(pid: int) -> dict[str, int]:
+    """``VmRSS`` (resident now) and ``VmHWM`` (peak resident) of ``pid``, in kB."""
+    values = {}
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            key, _, rest = line.partition(":")
+            if key in ("VmRSS", "VmHWM"):
+                values[key] = int(rest.split()[0])
+    return values
+
+
+# --- the server -----------------------------------------------------------------------------
+
+
+class GunicornServer:
+    """``gunicorn -w N -b 127.0.0.1:PORT APP`` for the time of a ``with`` block."""
+
+    def __init__(
+        self,
+        app: str = DEFAULT_APP,
+        *,
+        workers: int = 2,
+        host: str = "127.0.0.1",
+        port: int | None = None,
+        extra_args: Sequence[str] = (),
+        env: dict[str, str] | None = None,
+        start_timeout: float = 60.0,
+    ) -> None:
+        _require_loopback(host)
+        self.app, self.workers, self.host = app, workers, host
+        self.port = port or free_port(host)
+        self.extra_args = tuple(extra_args)
+        self.env = env
+        self.start_timeout = start_timeout
+        self.process: subprocess.Popen[bytes] | None = None
+        self._log: IO[bytes] | None = None
+
+    @property
+    def command(self) -> list[str]:
+        return [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "--workers",
+            str(self.workers),
+            "--bind",
+            f"{self.host}:{self.port}",
+            "--log-level",
+            "warning",
+            "--timeout",
+            "60",
+            "--graceful-timeout",
+            "5",
+            *self.extra_args,
+            self.app,
+        ]
+
+    def __enter__(self) -> GunicornServer:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def start(self) -> None:
+        env = dict(os.environ if self.env is None else self.env)
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+        self._log = tempfile.TemporaryFile()  # noqa: SIM115 (closed in stop)
+        self.process = subprocess.Popen(
+            self.command,
+            cwd=ROOT,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        try:
+            self._wait_ready()
+        except BaseException:
+            self.stop()
+            raise
+
+    def _wait_ready(self) -> None:
+        deadline = time.monotonic() + self.start_timeout
+        while time.monotonic() < deadline:
+            self._alive()
+            try:
+                status, _, _ = request_once(self.host, self.port, "GET", "/", timeout=2.0)
+            except OSError:
+                time.sleep(0.1)
+                continue
+            if status and len(self.worker_pids()) >= self.workers:
+                return
+            time.sleep(0.1)
+        raise ServerError(
+            f"gunicorn did not answer within {self.start_timeout:.0f} s\n" + self.log_tail()
+        )
+
+    def _alive(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            raise ServerError("gunicorn stopped on its own\n" + self.log_tail())
+
+    def log_tail(self, limit: int = 4000) -> str:
+        if self._log is None:
+            return ""
+        self._log.seek(0)
+        return self._log.read().decode("utf-8", "replace")[-limit:]
+
+    def worker_pids(self) -> list[int]:
+        if self.process is None or self.process.poll() is not None:
+            return []
+        return children_of(self.process.pid)
+
+    def worker_memory_mb(self) -> dict[int, dict[str, float]]:
+        """Each worker's resident memory now and at its peak, in MB."""
+        found = {}
+        for pid in self.worker_pids():
+            kb = memory_kb(pid)
+            if kb:
+                found[pid] = {
+                    "rss_mb": round(kb.get("VmRSS", 0) / 1024, 1),
+                    "peak_rss_mb": round(kb.get("VmHWM", 0) / 1024, 1),
+                }
+        return found
+
+    def stop(self) -> None:
+        """End the gunicorn this object started, and its workers."""
+        process, self.process = self.process, None
+        if process is not None and process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGKILL)  # its own session, started above
+                process.wait(timeout=15)
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+    def url(self, path: str = "/") -> str:
+        return f"http://{self.host}:{self.port}{path}"
+
+
+# --- the client -----------------------------------------------------------------------------
+
+
+def request_once(
+    host: str,
+    port: int,
+    method: str,
+    path: str,
+    body: bytes | None = None,
+    headers: dict[str, str] | None = None,
+    timeout: float = 10.0,
+) -> tuple[int, dict[str, str], bytes]:
+    """One request on a fresh connection: status, headers and body."""
+    _require_loopback(host)
+    conn = http.client.HTTPConnection(host, port, timeout=timeout)
+    try:
+        conn.request(method, path, body=body, headers=headers or {})
+        response = conn.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        conn.close()
+
+
+@dataclass(frozen=True)
+class Call:
+    """One kind of request the load sends."""
+
+    method: str
+    path: str
+    body: bytes | None = None
+    headers: dict[str, str] = field(default_factory=dict)
+    expect: int = 200
+
+    @classmethod
+    def post_json(cls, path: str, body: bytes) -> Call:
+        return cls("POST", path, body, {"Content-Type": "application/json"})
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q``-th percentile (0-100) by the nearest-rank method; 0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), -(-len(ordered) * q // 100)))
+    return float(ordered[int(rank) - 1])
+
+
+@dataclass
+class LoadResult:
+    seconds: float
+    concurrency: int
+    latencies_ms: list[float]
+    errors: int
+    error_samples: list[str]
+
+    @property
+    def requests(self) -> int:
+        return len(self.latencies_ms) + self.errors
+
+    def summary(self) -> dict[str, Any]:
+        ok = self.latencies_ms
+        return {
+            "requests": self.requests,
+            "errors": self.errors,
+            "seconds": round(self.seconds, 2),
+            "concurrency": self.concurrency,
+            "requests_per_s": round(self.requests / self.seconds, 1) if self.seconds else 0.0,
+            "p50_ms": round(percentile(ok, 50), 2),
+            "p99_ms": round(percentile(ok, 99), 2),
+            "max_ms": round(max(ok), 2) if ok else 0.0,
+            "error_samples": self.error_samples,
+        }
+
+
+def run_load(
+    host: str,
+    port: int,
+    calls: Sequence[Call],
+    *,
+    concurrency: int = 8,
+    seconds: float = 3.0,
+    max_requests: int = 1_000_000,
+    timeout: float = 10.0,
+    on_progress: Callable[[int], None] | None = None,
+) -> LoadResult:
+    """Send ``calls`` round-robin from ``concurrency`` threads until the time or the count
+    runs out. Every non-``expect`` status and every socket error counts as an error.
+
+    Each thread keeps its connection open when the server allows it, and opens a new one
+    when the server closes it (gunicorn's sync workers close after every answer).
+    """
+    _require_loopback(host)
+    if not calls:
+        raise ValueError("no calls to send")
+    concurrency = max(1, concurrency)
+    ticket = itertools.count()
+    lock = threading.Lock()
+    latencies: list[float] = []
+    errors = [0]
+    samples: list[str] = []
+    start = time.perf_counter()
+    deadline = start + max(0.0, seconds)
+
+    def worker() -> None:
+        mine: list[float] = []
+        my_errors = 0
+        my_samples: list[str] = []
+        conn = http.client.HTTPConnection(host, port, timeout=timeout)
+        try:
+            while time.perf_counter() < deadline:
+                n = next(ticket)
+                if n >= max_requests:
+                    break
+                call = calls[n % len(calls)]
+                t0 = time.perf_counter()
+                try:
+                    conn.request(call.method, call.path, body=call.body, headers=call.headers)
+                    response = conn.getresponse()
+                    response.read()
+                    status = response.status
+                    if response.will_close:
+                        conn.close()
+                except (OSError, http.client.HTTPException) as exc:
+                    conn.close()
+                    my_errors += 1
+                    if len(my_samples) < 3:
+                        my_samples.append(f"{call.method} {call.path}: {exc!r}")
+                    continue
+                elapsed = (time.perf_counter() - t0) * 1000
+                if status == call.expect:
+                    mine.append(elapsed)
+                else:
+                    my_errors += 1
+                    if len(my_samples) < 3:
+                        my_samples.append(f"{call.method} {call.path}: HTTP {status}")
+                if on_progress is not None and n % 1000 == 0:
+                    on_progress(n)
+        finally:
+            conn.close()
+            with lock:
+                latencies.extend(mine)
+                errors[0] += my_errors
+                samples.extend(my_samples[: max(0, 10 - len(samples))])
+
+    threads = [threading.Thread(target=worker, daemon=True) for _ in range(concurrency)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=max(0.0, deadline - time.perf_counter()) + timeout + 5)
+    elapsed = time.perf_counter() - start
+    with lock:
+        return LoadResult(elapsed, concurrency, list(latencies), errors[0], list(samples))
+
+
+# --- what to load ---------------------------------------------------------------------------
+
+
+def check_calls(games: Sequence[Any]) -> list[Call]:
+    """``POST /api/v1/<game>/check`` with each game's default example state."""
+    import json
+
+    return [
+        Call.post_json(f"/api/v1/{game.id}/check", json.dumps(game.example()).encode("utf-8"))
+        for game in games
+    ]
+
+
+BASELINE_PATHS = ("/healthz", "/api/v1/games", "/openapi.json")
+
+
+def baseline_call(host: str, port: int) -> Call | None:
+    """The cheapest GET the server answers with 200, for the baseline figure."""
+    for path in BASELINE_PATHS:
+        with contextlib.suppress(OSError, http.client.HTTPException):
+            status, _, _ = request_once(host, port, "GET", path)
+            if status == 200:
+                return Call("GET", path)
+    return None
+
+
+def warm_up(server: GunicornServer, calls: Sequence[Call], rounds: int = 20) -> None:
+    """Send a few of each call so that every worker has loaded the games."""
+    n = max(1, rounds) * len(calls) * max(1, server.workers)
+    run_load(
+        server.host, server.port, calls, concurrency=server.workers * 2, seconds=30, max_requests=n
+    )
+
+
+@contextlib.contextmanager
+def serving(app: str = DEFAULT_APP, workers: int = 2, **kwargs: Any) -> Iterator[GunicornServer]:
+    with GunicornServer(app, workers=workers, **kwargs) as server:
+        yield server
