@@ -15,13 +15,13 @@ def _rewrite_refs(node: Any, prefix: str) -> Any:
     if isinstance(node, dict):
         out = {}
         for key, value in node.items():
-            if key == "$ref" and isinstance(value, str) and value.startswith("#/$defs/"):
-                out[key] = f"#/components/schemas/{prefix}.{value[len('#/$defs/'):]}"
-            elif key != "$defs":
+            if key != "$defs":
                 out[key] = _rewrite_refs(value, prefix)
         return out
     if isinstance(node, list):
         return [_rewrite_refs(item, prefix) for item in node]
+    if isinstance(node, str) and node.startswith("#/$defs/"):
+        return f"#/components/schemas/{prefix}.{node[len('#/$defs/'):]}"
     return node
 
 

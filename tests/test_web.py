@@ -1,0 +1,485 @@
+"""The page and the JSON API through Flask's test client (no browser, no network)."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from adjudicator.core.i18n import gettext
+from adjudicator.games import available_games
+from adjudicator.search import fold, search_rules
+from web import create_app, permalink
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_web_demo import EXAMPLE, make_demo_game  # noqa: E402
+
+XSS = "<img src=x onerror=alert(1)>"
+
+
+def broken(**changes: Any) -> dict[str, Any]:
+    state: dict[str, Any] = json.loads(json.dumps(EXAMPLE))
+    state["players"][0].update(changes)
+    return state
+
+
+@pytest.fixture
+def docs_dir(tmp_path: Path) -> Path:
+    root = tmp_path / "html"
+    for lang in ("en", "el", "pt", "zh_TW"):
+        page = root / lang / "games" / "demo" / "rules.html"
+        page.parent.mkdir(parents=True)
+        page.write_text(f'<html lang="{lang}"><p id="rule-DG-101">DG-101</p></html>')
+        (root / lang / "index.html").write_text(f"<html>{lang} index</html>")
+    (tmp_path / "secret.txt").write_text("secret")
+    return root
+
+
+@pytest.fixture
+def app(tmp_path: Path, docs_dir: Path) -> Flask:
+    game = make_demo_game(tmp_path / "demo")
+    return create_app({"ADJ_GAMES": [game], "ADJ_DOCS_DIR": docs_dir, "TESTING": True})
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+def no_traceback(text: str) -> None:
+    assert "Traceback" not in text and 'File "' not in text
+
+
+# --- the JSON API ------------------------------------------------------------------------------
+
+def test_check_valid(client: FlaskClient) -> None:
+    response = client.post("/api/v1/demo/check", json=EXAMPLE)
+    assert response.status_code == 200
+    assert response.get_json() == {"valid": True, "violations": [], "errors": []}
+
+
+def test_check_violation_matches_cli_shape(client: FlaskClient) -> None:
+    response = client.post("/api/v1/demo/check", json=broken(money=-2, workers=7))
+    body = response.get_json()
+    assert response.status_code == 200
+    assert body["valid"] is False and body["errors"] == []
+    assert [(v["rule"], v["path"]) for v in body["violations"]] == [
+        ("DG-101", "/players/0/money"),
+        ("DG-102", "/players/0/workers"),
+    ]
+    assert body["violations"][0]["message"] == "Ada has -2 money."
+
+
+def test_check_malformed_lists_every_problem(client: FlaskClient) -> None:
+    state = broken(money="lots")
+    del state["players"][1]["name"]
+    state["round"] = 99
+    response = client.post("/api/v1/demo/check", json=state)
+    assert response.status_code == 422
+    body = response.get_json()
+    assert body["valid"] is False and body["violations"] == []
+    paths = {e["path"] for e in body["errors"]}
+    assert {"/players/0/money", "/players/1/name", "/round"} <= paths
+    assert all(e["message"] for e in body["errors"])
+
+
+@pytest.mark.parametrize("raw", [b"", b"{", b"[1,", b"\xff\xfe", b"null", b"[]", b"42"])
+def test_check_not_json_or_not_object(client: FlaskClient, raw: bytes) -> None:
+    response = client.post("/api/v1/demo/check", data=raw, content_type="application/json")
+    assert response.status_code == 422
+    assert response.get_json()["errors"]
+
+
+def test_deep_nesting_is_422(client: FlaskClient) -> None:
+    raw = "[" * 5000 + "]" * 5000
+    response = client.post("/api/v1/demo/check", data=raw, content_type="application/json")
+    assert response.status_code == 422
+
+
+def test_body_too_large_is_413(client: FlaskClient) -> None:
+    raw = json.dumps({"players": [], "pad": "x" * (300 * 1024)})
+    response = client.post("/api/v1/demo/check", data=raw, content_type="application/json")
+    assert response.status_code == 413
+    assert "256" in response.get_json()["message"]
+
+
+def test_body_too_large_on_a_page_is_413(client: FlaskClient) -> None:
+    response = client.post("/en/demo/check", data={"source": "json", "json": "x" * 300_000})
+    assert response.status_code == 413
+    no_traceback(response.get_data(as_text=True))
+
+
+def test_move_illegal_and_legal(client: FlaskClient) -> None:
+    illegal = client.post("/api/v1/demo/move", json={
+        "state": EXAMPLE, "move": {"type": "pay", "player": 1, "amount": 9}})
+    body = illegal.get_json()
+    assert illegal.status_code == 200
+    assert body["legal"] is False and body["state"] is None
+    assert body["violations"][0]["rule"] == "DG-201"
+    assert body["alternatives"] == [{"move": {"type": "pass"}, "description": "Pass instead."}]
+    legal = client.post("/api/v1/demo/move", json={
+        "state": EXAMPLE, "move": {"type": "pay", "player": 0, "amount": 2}})
+    body = legal.get_json()
+    assert body["legal"] is True and body["state"]["players"][0]["money"] == 3
+    assert body["effects"] == ["Paid 2."]
+
+
+def test_move_malformed_paths(client: FlaskClient) -> None:
+    response = client.post("/api/v1/demo/move", json={"state": {"round": 1}})
+    assert response.status_code == 422
+    assert {e["path"] for e in response.get_json()["errors"]} == {"/move"}
+    response = client.post("/api/v1/demo/move", json={
+        "state": {"round": "x"}, "move": {"type": "fly"}})
+    paths = {e["path"] for e in response.get_json()["errors"]}
+    assert "/round" in paths and "/players" in paths and any(p.startswith("/move") for p in paths)
+    body = response.get_json()
+    assert body["legal"] is False and body["state"] is None and body["alternatives"] == []
+
+
+def test_score(client: FlaskClient) -> None:
+    body = client.post("/api/v1/demo/score", json=EXAMPLE).get_json()
+    assert body["final"] is True and body["winner"] == "Ada"
+    assert body["scores"] == {"Ada": 5, "Bo": 3}
+    assert body["steps"] == ["Money counts one point each."]
+    assert body["tiebreaks"] == ["Ties go to fewer workers."]
+    assert client.post("/api/v1/demo/score", json=[]).status_code == 422
+
+
+def test_schema_rules_examples(client: FlaskClient) -> None:
+    state_schema = client.get("/api/v1/demo/schema").get_json()
+    assert "players" in state_schema["properties"]
+    move_schema = client.get("/api/v1/demo/schema?which=move").get_json()
+    assert "oneOf" in move_schema or "anyOf" in move_schema
+    assert client.get("/api/v1/demo/schema?which=nope").status_code == 404
+    rule = client.get("/api/v1/demo/rules/dg-101?lang=el").get_json()
+    assert rule["id"] == "DG-101" and rule["checks"] == ["no_debts"]
+    assert client.get("/api/v1/demo/examples/mid-game").get_json() == EXAMPLE
+    assert client.get("/api/v1/demo/examples").get_json() == ["mid-game"]
+    found = client.get("/api/v1/demo/rules?q=FABRICA").get_json()
+    assert [r["id"] for r in found] == ["DG-102"]
+
+
+def test_unknown_game_rule_example_are_404_in_the_users_language(client: FlaskClient) -> None:
+    for url in ("/api/v1/nope/check", "/api/v1/demo/rules/DG-999", "/api/v1/demo/examples/x"):
+        method = client.post if url.endswith("check") else client.get
+        response = method(url, json={}, headers={"Accept-Language": "el"})
+        assert response.status_code == 404, url
+        message = response.get_json()["message"]
+        assert re.search("[α-ω]", message), message
+    page = client.get("/pt/nope/check")
+    assert page.status_code == 404
+    text = page.get_data(as_text=True)
+    assert '<html lang="pt">' in text and gettext("adjudicator", "pt", "There is no game called “{name}”.").format(name="nope") in text
+
+
+def test_wrong_method_is_not_a_500(client: FlaskClient) -> None:
+    assert client.get("/api/v1/demo/check").status_code == 405
+    assert client.put("/en/demo/check").status_code == 405
+
+
+def test_openapi_document(client: FlaskClient) -> None:
+    doc = client.get("/openapi.json").get_json()
+    assert doc["openapi"].startswith("3.1")
+    for path in ("check", "move", "score", "schema", "rules/{rule_id}", "examples/{name}"):
+        assert f"/api/v1/demo/{path}" in doc["paths"]
+    schemas = doc["components"]["schemas"]
+    refs = re.findall(r'"\$ref": "#/components/schemas/([^"]+)"', json.dumps(doc))
+    assert refs and all(ref in schemas for ref in refs)
+    assert "$defs" not in json.dumps(doc)
+
+
+def test_game_failure_is_not_a_500(app: Flask, client: FlaskClient) -> None:
+    game = app.config["ADJ_GAMES"][0]
+
+    def explode(state: Any) -> Any:
+        raise RuntimeError("boom")
+
+    game.scorer, original = explode, game.scorer
+    try:
+        response = client.post("/api/v1/demo/score", json=EXAMPLE)
+        page = client.post("/en/demo/score", data={"source": "json", "json": json.dumps(EXAMPLE)})
+    finally:
+        game.scorer = original
+    assert response.status_code == 422
+    assert page.status_code == 200
+    no_traceback(response.get_data(as_text=True) + page.get_data(as_text=True))
+    assert "boom" not in page.get_data(as_text=True)
+
+
+# --- headers and escaping ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("url", ["/en/", "/en/demo/check", "/api/v1/demo/rules/DG-101",
+                                 "/docs/en/index.html", "/nope/x/y"])
+def test_security_headers(client: FlaskClient, url: str) -> None:
+    response = client.get(url)
+    csp = response.headers["Content-Security-Policy"]
+    script = re.search(r"script-src ([^;]*)", csp)
+    assert script and script.group(1).strip() == "'self'"
+    assert "default-src 'self'" in csp
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Referrer-Policy"]
+
+
+def test_no_inline_script_and_no_other_host(client: FlaskClient) -> None:
+    for url in ("/en/", "/en/demo/check", "/en/demo/move", "/en/demo/score", "/en/demo/rules"):
+        html = client.get(url).get_data(as_text=True)
+        assert not re.search(r"<script(?![^>]*\bsrc=)", html), url
+        assert not re.search(r"\son\w+=", html), url
+        assert not re.search(r"""(src|href)=["']?(https?:)?//""", html), url
+
+
+def test_player_name_stays_text(client: FlaskClient) -> None:
+    state = broken(name=XSS, money=-1)
+    page = client.post("/en/demo/check", data={"source": "json", "json": json.dumps(state)})
+    html = page.get_data(as_text=True)
+    assert page.status_code == 200
+    assert XSS not in html
+    assert "&lt;img src=x onerror=alert(1)&gt;" in html
+    api = client.post("/api/v1/demo/check", json=state)
+    assert api.headers["Content-Type"].startswith("application/json")
+    link = client.get(f"/en/demo/check?s={permalink.encode(state)}").get_data(as_text=True)
+    assert XSS not in link
+
+
+def test_search_query_is_escaped(client: FlaskClient) -> None:
+    html = client.get("/en/demo/rules", query_string={"q": XSS}).get_data(as_text=True)
+    assert XSS not in html
+
+
+# --- languages ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    ("header", "lang"),
+    [("zh-TW", "zh_TW"), ("zh-Hant-TW,zh;q=0.8", "zh_TW"), ("zh_Hant_TW", "zh_TW"),
+     ("el-GR,en;q=0.5", "el"), ("pt-BR", "pt"), ("fr, pt;q=0.4", "pt"), ("de", "en"), ("", "en")],
+)
+def test_accept_language_sets_the_default(client: FlaskClient, header: str, lang: str) -> None:
+    response = client.get("/", headers={"Accept-Language": header})
+    assert response.status_code == 302
+    assert response.headers["Location"].endswith(f"/{lang}/")
+
+
+def test_chinese_is_actually_served(client: FlaskClient) -> None:
+    html = client.get("/", headers={"Accept-Language": "zh-TW"}, follow_redirects=True)
+    text = html.get_data(as_text=True)
+    assert '<html lang="zh-TW">' in text
+    chinese = gettext("adjudicator", "zh_TW", "Settle it at the table")
+    assert chinese != "Settle it at the table" and chinese in text
+
+
+@pytest.mark.parametrize("alias", ["zh-TW", "zh_Hant_TW", "ZH-tw"])
+def test_chinese_aliases_redirect_to_one_code(client: FlaskClient, alias: str) -> None:
+    response = client.get(f"/{alias}/demo/check?example=mid-game")
+    assert response.status_code == 301
+    assert response.headers["Location"].endswith("/zh_TW/demo/check?example=mid-game")
+    docs = client.get(f"/docs/{alias}/index.html")
+    assert docs.status_code == 301 and "/docs/zh_TW/index.html" in docs.headers["Location"]
+
+
+def test_explicit_choice_beats_accept_language(client: FlaskClient) -> None:
+    page = client.get("/el/", headers={"Accept-Language": "pt"})
+    assert '<html lang="el">' in page.get_data(as_text=True)
+    assert "lang=el" in page.headers["Set-Cookie"]
+    again = client.get("/", headers={"Accept-Language": "pt"})
+    assert again.headers["Location"].endswith("/el/")
+    api = client.get("/api/v1/demo/rules/DG-9?lang=pt", headers={"Accept-Language": "el"})
+    assert api.status_code == 404
+
+
+def test_choose_remembers_game_and_language(client: FlaskClient) -> None:
+    response = client.get("/choose?game=demo&lang=zh-TW")
+    assert response.headers["Location"].endswith("/zh_TW/demo/")
+    page = client.get("/zh_TW/demo/")
+    cookies = " ".join(page.headers.getlist("Set-Cookie"))
+    assert "game=demo" in cookies and "lang=zh_TW" in cookies
+    home = client.get("/en/").get_data(as_text=True)
+    assert 'value="demo" checked' in home
+
+
+def test_unknown_language_is_404(client: FlaskClient) -> None:
+    assert client.get("/xx/demo/check").status_code == 404
+
+
+# --- the pages ---------------------------------------------------------------------------------
+
+def test_check_page_form_round_trip(client: FlaskClient) -> None:
+    page = client.get("/en/demo/check?example=mid-game").get_data(as_text=True)
+    fields = dict(re.findall(r'name="([a-z?~]+:s/[^"]+)" value="([^"]*)"', page))
+    assert fields["int:s/players/0/money"] == "5"
+    base = re.search(r'name="base" value="([^"]+)"', page)
+    assert base
+    data = {**fields, "source": "form", "base": base.group(1), "lang2": "pt",
+            "int:s/players/0/money": "-4"}
+    result = client.post("/en/demo/check", data=data)
+    html = result.get_data(as_text=True)
+    assert result.status_code == 200
+    assert 'data-rule="DG-101"' in html and "A player&#39;s money is never below zero." in html
+    assert 'href="/docs/en/games/demo/rules.html#rule-DG-101"' in html
+    assert 'class="field marked" data-path="/players/0/money"' in html
+    link = re.search(r'id="permalink" href="([^"]+)"|href="([^"]+)" id="permalink"', html)
+    assert link
+    url = (link.group(1) or link.group(2)).replace("&amp;", "&")
+    again = client.get(url.replace("http://localhost", ""))
+    assert 'data-rule="DG-101"' in again.get_data(as_text=True)
+
+
+def test_check_page_bad_form_value(client: FlaskClient) -> None:
+    base = permalink.encode(EXAMPLE)
+    html = client.post("/en/demo/check", data={
+        "source": "form", "base": base, "int:s/players/0/money": "lots",
+        "int:s/players/9/money": "1"}).get_data(as_text=True)
+    assert "/players/0/money" in html and "Expected a whole number." in html
+    assert "/players/9/money" in html
+
+
+def test_damaged_permalink(client: FlaskClient) -> None:
+    response = client.get("/en/demo/check?s=not-a-link")
+    assert response.status_code == 422
+    assert "This link is damaged or incomplete." in response.get_data(as_text=True)
+
+
+def test_permalink_round_trip() -> None:
+    data = {"players": [{"name": "Ζωή 李"}], "n": list(range(50))}
+    blob = permalink.encode(data)
+    assert re.fullmatch(r"[A-Za-z0-9_-]+", blob)
+    assert permalink.decode(blob) == data
+
+
+def test_dispute_page(client: FlaskClient) -> None:
+    html = client.post("/el/demo/move", data={
+        "source": "json", "json": json.dumps(EXAMPLE), "move_type": "pay",
+        "move_source": "form", "mbase": permalink.encode({"type": "pay"}),
+        "int:m/player": "1", "int:m/amount": "9", "lang2": "en",
+    }).get_data(as_text=True)
+    assert 'data-rule="DG-201"' in html and "Pass instead." in html
+    legal = client.post("/en/demo/move", data={
+        "source": "json", "json": json.dumps(EXAMPLE), "move_source": "json",
+        "move_json": '{"type": "pay", "player": 0, "amount": 1}'}).get_data(as_text=True)
+    assert "Paid 1." in legal and "&#34;money&#34;: 4" in legal
+
+
+def test_dispute_retype_shows_the_new_fields(client: FlaskClient) -> None:
+    html = client.post("/en/demo/move", data={
+        "source": "json", "json": json.dumps(EXAMPLE), "move_type": "pay", "action": "retype",
+        "mbase": permalink.encode({"type": "pass"}), "move_source": "form",
+    }).get_data(as_text=True)
+    assert 'name="int:m/amount"' in html and 'id="verdict"' not in html
+
+
+def test_score_page(client: FlaskClient) -> None:
+    html = client.post("/pt/demo/score", data={"source": "json", "json": json.dumps(EXAMPLE)})
+    text = html.get_data(as_text=True)
+    assert "Money counts one point each." in text and 'class="winner"' in text
+
+
+def test_upload_json_file(client: FlaskClient) -> None:
+    import io
+
+    raw = json.dumps(broken(money=-3)).encode()
+    html = client.post("/en/demo/check", data={
+        "source": "json", "file": (io.BytesIO(raw), "table.json")},
+        content_type="multipart/form-data").get_data(as_text=True)
+    assert 'data-rule="DG-101"' in html
+
+
+def test_rules_pages(client: FlaskClient) -> None:
+    listing = client.get("/en/demo/rules?q=dg-102").get_data(as_text=True)
+    assert 'data-rule="DG-102"' in listing and 'data-rule="DG-101"' not in listing
+    detail = client.get("/zh_TW/demo/rules/DG-101?lang2=el")
+    assert detail.status_code == 200
+    assert client.get("/en/demo/rules/DG-404").status_code == 404
+
+
+def test_pages_answer_everywhere(client: FlaskClient) -> None:
+    for lang in ("en", "el", "pt", "zh_TW"):
+        for part in ("", "check", "move", "score", "rules"):
+            response = client.get(f"/{lang}/demo/{part}")
+            assert response.status_code == 200, (lang, part)
+            assert f'<html lang="{lang.replace("_", "-")}">' in response.get_data(as_text=True)
+
+
+# --- the reference ------------------------------------------------------------------------------
+
+def test_docs_served(client: FlaskClient) -> None:
+    response = client.get("/docs/el/games/demo/rules.html")
+    assert response.status_code == 200 and b'id="rule-DG-101"' in response.data
+    assert client.get("/docs/").status_code == 302
+    assert client.get("/docs/pt/").status_code == 200
+
+
+@pytest.mark.parametrize("path", ["../secret.txt", "..%2Fsecret.txt", "%2e%2e/secret.txt",
+                                  "../../html/en/index.html", "/etc/passwd", "..\\secret.txt"])
+def test_docs_cannot_escape(client: FlaskClient, path: str) -> None:
+    response = client.get(f"/docs/en/{path}")
+    assert response.status_code in (404, 308)
+    assert b"secret" not in response.data
+
+
+def test_docs_not_built(tmp_path: Path) -> None:
+    app = create_app({"ADJ_GAMES": [make_demo_game(tmp_path / "g")],
+                      "ADJ_DOCS_DIR": tmp_path / "none"})
+    response = app.test_client().get("/docs/en/index.html")
+    assert response.status_code == 404 and b"adjudicator docs" in response.data
+
+
+def test_favicon(client: FlaskClient) -> None:
+    response = client.get("/favicon.ico")
+    assert response.status_code == 200 and response.mimetype == "image/svg+xml"
+
+
+# --- rule search ---------------------------------------------------------------------------------
+
+def test_search_rules(tmp_path: Path) -> None:
+    game = make_demo_game(tmp_path / "demo")
+    assert [r.id for r in search_rules(game, "dg-101", "en")] == ["DG-101"]
+    assert [r.id for r in search_rules(game, "FABRICA board", "pt")] == ["DG-102"]
+    assert [r.id for r in search_rules(game, "money", "el")] == ["DG-101", "DG-201"]
+    assert search_rules(game, "   ", "en") == []
+    assert search_rules(game, "zzz", "zh_TW") == []
+
+
+def test_fold() -> None:
+    assert fold("ΒΌΜΒΑ") == fold("βόμβα") == "βομβα"
+    assert fold("Fábrica") == "fabrica"
+    assert fold("τελικός") == "τελικοσ"
+
+
+# --- the real games, as far as they exist ---------------------------------------------------------
+
+def real_games() -> list[Any]:
+    return available_games()
+
+
+@pytest.fixture
+def real_client(docs_dir: Path) -> FlaskClient:
+    return create_app({"ADJ_DOCS_DIR": docs_dir, "TESTING": True}).test_client()
+
+
+def test_real_games_pages_and_examples(real_client: FlaskClient) -> None:
+    for game in real_games():
+        for name in game.example_names():
+            state = game.example(name)
+            api = real_client.post(f"/api/v1/{game.id}/check", json=state)
+            assert api.status_code == 200, (game.id, name)
+            page = real_client.get(f"/en/{game.id}/check?example={name}")
+            assert page.status_code == 200, (game.id, name)
+        for part in ("move", "score", "rules"):
+            assert real_client.get(f"/zh_TW/{game.id}/{part}").status_code == 200
+
+
+def test_real_games_failing_cases_show_their_rules(real_client: FlaskClient) -> None:
+    for game in real_games():
+        for case in [c for c in game.cases if c.kind == "state" and c.expected_violations][:5]:
+            html = real_client.get(f"/el/{game.id}/check?case={case.id}")
+            assert html.status_code == 200
+            rule_id = sorted(case.expected_violations)[0]
+            assert f'data-rule="{rule_id}"' not in html.get_data(as_text=True)
+            state = case.build_state(game)
+            shown = real_client.get(f"/el/{game.id}/check?s={permalink.encode(state)}")
+            assert f'data-rule="{rule_id}"' in shown.get_data(as_text=True), case.id
