@@ -18,7 +18,7 @@ from adjudicator.search import fold, search_rules
 from web import create_app, permalink
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_web_demo import EXAMPLE, make_demo_game  # noqa: E402
+from test_web_demo import EXAMPLE, make_demo_game
 
 XSS = "<img src=x onerror=alert(1)>"
 
@@ -57,6 +57,7 @@ def no_traceback(text: str) -> None:
 
 
 # --- the JSON API ------------------------------------------------------------------------------
+
 
 def test_check_valid(client: FlaskClient) -> None:
     response = client.post("/api/v1/demo/check", json=EXAMPLE)
@@ -116,15 +117,19 @@ def test_body_too_large_on_a_page_is_413(client: FlaskClient) -> None:
 
 
 def test_move_illegal_and_legal(client: FlaskClient) -> None:
-    illegal = client.post("/api/v1/demo/move", json={
-        "state": EXAMPLE, "move": {"type": "pay", "player": 1, "amount": 9}})
+    illegal = client.post(
+        "/api/v1/demo/move",
+        json={"state": EXAMPLE, "move": {"type": "pay", "player": 1, "amount": 9}},
+    )
     body = illegal.get_json()
     assert illegal.status_code == 200
     assert body["legal"] is False and body["state"] is None
     assert body["violations"][0]["rule"] == "DG-201"
     assert body["alternatives"] == [{"move": {"type": "pass"}, "description": "Pass instead."}]
-    legal = client.post("/api/v1/demo/move", json={
-        "state": EXAMPLE, "move": {"type": "pay", "player": 0, "amount": 2}})
+    legal = client.post(
+        "/api/v1/demo/move",
+        json={"state": EXAMPLE, "move": {"type": "pay", "player": 0, "amount": 2}},
+    )
     body = legal.get_json()
     assert body["legal"] is True and body["state"]["players"][0]["money"] == 3
     assert body["effects"] == ["Paid 2."]
@@ -134,8 +139,9 @@ def test_move_malformed_paths(client: FlaskClient) -> None:
     response = client.post("/api/v1/demo/move", json={"state": {"round": 1}})
     assert response.status_code == 422
     assert {e["path"] for e in response.get_json()["errors"]} == {"/move"}
-    response = client.post("/api/v1/demo/move", json={
-        "state": {"round": "x"}, "move": {"type": "fly"}})
+    response = client.post(
+        "/api/v1/demo/move", json={"state": {"round": "x"}, "move": {"type": "fly"}}
+    )
     paths = {e["path"] for e in response.get_json()["errors"]}
     assert "/round" in paths and "/players" in paths and any(p.startswith("/move") for p in paths)
     body = response.get_json()
@@ -175,7 +181,11 @@ def test_unknown_game_rule_example_are_404_in_the_users_language(client: FlaskCl
     page = client.get("/pt/nope/check")
     assert page.status_code == 404
     text = page.get_data(as_text=True)
-    assert '<html lang="pt">' in text and gettext("adjudicator", "pt", "There is no game called “{name}”.").format(name="nope") in text
+    assert (
+        '<html lang="pt">' in text
+        and gettext("adjudicator", "pt", "There is no game called “{name}”.").format(name="nope")
+        in text
+    )
 
 
 def test_wrong_method_is_not_a_500(client: FlaskClient) -> None:
@@ -214,8 +224,11 @@ def test_game_failure_is_not_a_500(app: Flask, client: FlaskClient) -> None:
 
 # --- headers and escaping ----------------------------------------------------------------------
 
-@pytest.mark.parametrize("url", ["/en/", "/en/demo/check", "/api/v1/demo/rules/DG-101",
-                                 "/docs/en/index.html", "/nope/x/y"])
+
+@pytest.mark.parametrize(
+    "url",
+    ["/en/", "/en/demo/check", "/api/v1/demo/rules/DG-101", "/docs/en/index.html", "/nope/x/y"],
+)
 def test_security_headers(client: FlaskClient, url: str) -> None:
     response = client.get(url)
     csp = response.headers["Content-Security-Policy"]
@@ -254,10 +267,19 @@ def test_search_query_is_escaped(client: FlaskClient) -> None:
 
 # --- languages ---------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("header", "lang"),
-    [("zh-TW", "zh_TW"), ("zh-Hant-TW,zh;q=0.8", "zh_TW"), ("zh_Hant_TW", "zh_TW"),
-     ("el-GR,en;q=0.5", "el"), ("pt-BR", "pt"), ("fr, pt;q=0.4", "pt"), ("de", "en"), ("", "en")],
+    [
+        ("zh-TW", "zh_TW"),
+        ("zh-Hant-TW,zh;q=0.8", "zh_TW"),
+        ("zh_Hant_TW", "zh_TW"),
+        ("el-GR,en;q=0.5", "el"),
+        ("pt-BR", "pt"),
+        ("fr, pt;q=0.4", "pt"),
+        ("de", "en"),
+        ("", "en"),
+    ],
 )
 def test_accept_language_sets_the_default(client: FlaskClient, header: str, lang: str) -> None:
     response = client.get("/", headers={"Accept-Language": header})
@@ -308,14 +330,20 @@ def test_unknown_language_is_404(client: FlaskClient) -> None:
 
 # --- the pages ---------------------------------------------------------------------------------
 
+
 def test_check_page_form_round_trip(client: FlaskClient) -> None:
     page = client.get("/en/demo/check?example=mid-game").get_data(as_text=True)
     fields = dict(re.findall(r'name="([a-z?~]+:s/[^"]+)" value="([^"]*)"', page))
     assert fields["int:s/players/0/money"] == "5"
     base = re.search(r'name="base" value="([^"]+)"', page)
     assert base
-    data = {**fields, "source": "form", "base": base.group(1), "lang2": "pt",
-            "int:s/players/0/money": "-4"}
+    data = {
+        **fields,
+        "source": "form",
+        "base": base.group(1),
+        "lang2": "pt",
+        "int:s/players/0/money": "-4",
+    }
     result = client.post("/en/demo/check", data=data)
     html = result.get_data(as_text=True)
     assert result.status_code == 200
@@ -331,9 +359,15 @@ def test_check_page_form_round_trip(client: FlaskClient) -> None:
 
 def test_check_page_bad_form_value(client: FlaskClient) -> None:
     base = permalink.encode(EXAMPLE)
-    html = client.post("/en/demo/check", data={
-        "source": "form", "base": base, "int:s/players/0/money": "lots",
-        "int:s/players/9/money": "1"}).get_data(as_text=True)
+    html = client.post(
+        "/en/demo/check",
+        data={
+            "source": "form",
+            "base": base,
+            "int:s/players/0/money": "lots",
+            "int:s/players/9/money": "1",
+        },
+    ).get_data(as_text=True)
     assert "/players/0/money" in html and "Expected a whole number." in html
     assert "/players/9/money" in html
 
@@ -352,23 +386,44 @@ def test_permalink_round_trip() -> None:
 
 
 def test_dispute_page(client: FlaskClient) -> None:
-    html = client.post("/el/demo/move", data={
-        "source": "json", "json": json.dumps(EXAMPLE), "move_type": "pay",
-        "move_source": "form", "mbase": permalink.encode({"type": "pay"}),
-        "int:m/player": "1", "int:m/amount": "9", "lang2": "en",
-    }).get_data(as_text=True)
+    html = client.post(
+        "/el/demo/move",
+        data={
+            "source": "json",
+            "json": json.dumps(EXAMPLE),
+            "move_type": "pay",
+            "move_source": "form",
+            "mbase": permalink.encode({"type": "pay"}),
+            "int:m/player": "1",
+            "int:m/amount": "9",
+            "lang2": "en",
+        },
+    ).get_data(as_text=True)
     assert 'data-rule="DG-201"' in html and "Pass instead." in html
-    legal = client.post("/en/demo/move", data={
-        "source": "json", "json": json.dumps(EXAMPLE), "move_source": "json",
-        "move_json": '{"type": "pay", "player": 0, "amount": 1}'}).get_data(as_text=True)
+    legal = client.post(
+        "/en/demo/move",
+        data={
+            "source": "json",
+            "json": json.dumps(EXAMPLE),
+            "move_source": "json",
+            "move_json": '{"type": "pay", "player": 0, "amount": 1}',
+        },
+    ).get_data(as_text=True)
     assert "Paid 1." in legal and "&#34;money&#34;: 4" in legal
 
 
 def test_dispute_retype_shows_the_new_fields(client: FlaskClient) -> None:
-    html = client.post("/en/demo/move", data={
-        "source": "json", "json": json.dumps(EXAMPLE), "move_type": "pay", "action": "retype",
-        "mbase": permalink.encode({"type": "pass"}), "move_source": "form",
-    }).get_data(as_text=True)
+    html = client.post(
+        "/en/demo/move",
+        data={
+            "source": "json",
+            "json": json.dumps(EXAMPLE),
+            "move_type": "pay",
+            "action": "retype",
+            "mbase": permalink.encode({"type": "pass"}),
+            "move_source": "form",
+        },
+    ).get_data(as_text=True)
     assert 'name="int:m/amount"' in html and 'id="verdict"' not in html
 
 
@@ -382,9 +437,11 @@ def test_upload_json_file(client: FlaskClient) -> None:
     import io
 
     raw = json.dumps(broken(money=-3)).encode()
-    html = client.post("/en/demo/check", data={
-        "source": "json", "file": (io.BytesIO(raw), "table.json")},
-        content_type="multipart/form-data").get_data(as_text=True)
+    html = client.post(
+        "/en/demo/check",
+        data={"source": "json", "file": (io.BytesIO(raw), "table.json")},
+        content_type="multipart/form-data",
+    ).get_data(as_text=True)
     assert 'data-rule="DG-101"' in html
 
 
@@ -406,6 +463,7 @@ def test_pages_answer_everywhere(client: FlaskClient) -> None:
 
 # --- the reference ------------------------------------------------------------------------------
 
+
 def test_docs_served(client: FlaskClient) -> None:
     response = client.get("/docs/el/games/demo/rules.html")
     assert response.status_code == 200 and b'id="rule-DG-101"' in response.data
@@ -413,8 +471,17 @@ def test_docs_served(client: FlaskClient) -> None:
     assert client.get("/docs/pt/").status_code == 200
 
 
-@pytest.mark.parametrize("path", ["../secret.txt", "..%2Fsecret.txt", "%2e%2e/secret.txt",
-                                  "../../html/en/index.html", "/etc/passwd", "..\\secret.txt"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "../secret.txt",
+        "..%2Fsecret.txt",
+        "%2e%2e/secret.txt",
+        "../../html/en/index.html",
+        "/etc/passwd",
+        "..\\secret.txt",
+    ],
+)
 def test_docs_cannot_escape(client: FlaskClient, path: str) -> None:
     response = client.get(f"/docs/en/{path}")
     assert response.status_code in (404, 308)
@@ -422,8 +489,9 @@ def test_docs_cannot_escape(client: FlaskClient, path: str) -> None:
 
 
 def test_docs_not_built(tmp_path: Path) -> None:
-    app = create_app({"ADJ_GAMES": [make_demo_game(tmp_path / "g")],
-                      "ADJ_DOCS_DIR": tmp_path / "none"})
+    app = create_app(
+        {"ADJ_GAMES": [make_demo_game(tmp_path / "g")], "ADJ_DOCS_DIR": tmp_path / "none"}
+    )
     response = app.test_client().get("/docs/en/index.html")
     assert response.status_code == 404 and b"adjudicator docs" in response.data
 
@@ -434,6 +502,7 @@ def test_favicon(client: FlaskClient) -> None:
 
 
 # --- rule search ---------------------------------------------------------------------------------
+
 
 def test_search_rules(tmp_path: Path) -> None:
     game = make_demo_game(tmp_path / "demo")
@@ -451,6 +520,7 @@ def test_fold() -> None:
 
 
 # --- the real games, as far as they exist ---------------------------------------------------------
+
 
 def real_games() -> list[Any]:
     return available_games()

@@ -88,8 +88,11 @@ def no_debts(state: State) -> Any:
     for i, p in enumerate(state.players):
         if p.money < 0:
             yield checks.violation(
-                "DG-101", "{name} has {money} money.", f"/players/{i}/money",
-                name=p.name, money=p.money,
+                "DG-101",
+                "{name} has {money} money.",
+                f"/players/{i}/money",
+                name=p.name,
+                money=p.money,
             )
 
 
@@ -97,8 +100,9 @@ def no_debts(state: State) -> Any:
 def five_workers(state: State) -> Any:
     for i, p in enumerate(state.players):
         if p.workers > 5:
-            yield checks.violation("DG-102", "{name} has too many workers.",
-                                   f"/players/{i}/workers", name=p.name)
+            yield checks.violation(
+                "DG-102", "{name} has too many workers.", f"/players/{i}/workers", name=p.name
+            )
 
 
 @checks.move("DG-201", title="Paying", moves=("pay",))
@@ -124,9 +128,13 @@ def alternatives(state: State, move: Any) -> list[Alternative]:
 def scorer(state: State) -> Scoring:
     scores = {p.name: p.money for p in state.players}
     ranking = sorted(scores, key=lambda n: -scores[n])
-    return Scoring(scores, ranking, final=state.round >= 2,
-                   steps=[checks.message("Money counts one point each.")],
-                   tiebreaks=[checks.message("Ties go to fewer workers.")])
+    return Scoring(
+        scores,
+        ranking,
+        final=state.round >= 2,
+        steps=[checks.message("Money counts one point each.")],
+        tiebreaks=[checks.message("Ties go to fewer workers.")],
+    )
 
 
 def make_demo_game(root: Path) -> Game:
@@ -137,8 +145,15 @@ def make_demo_game(root: Path) -> Game:
     (root / "examples" / "mid-game.json").write_text(json.dumps(EXAMPLE), encoding="utf-8")
     (root / "cases").mkdir(exist_ok=True)
     return Game(
-        id="demo", prefix="DG", name="Demo Game", package_dir=root, state_model=State,
-        move_adapter=TypeAdapter(Move), checks=checks, apply=apply, scorer=scorer,
+        id="demo",
+        prefix="DG",
+        name="Demo Game",
+        package_dir=root,
+        state_model=State,
+        move_adapter=TypeAdapter(Move),
+        checks=checks,
+        apply=apply,
+        scorer=scorer,
         alternatives=alternatives,
     )
 

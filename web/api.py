@@ -117,19 +117,27 @@ def example(game_id: str, name: str) -> Any:
     try:
         return jsonify(game.example(name))
     except UnknownExample:
-        raise Missing(Message(CORE, N_("There is no example called “{name}”."),
-                              {"name": name})) from None
+        raise Missing(
+            Message(CORE, N_("There is no example called “{name}”."), {"name": name})
+        ) from None
 
 
 @bp.get("/api/v1/games")
 def games() -> Any:
-    return jsonify([
-        {"id": game.id, "name": game.name, "prefix": game.prefix,
-         "players": list(game.players), "examples": game.example_names(),
-         "rules": len(game.catalog),
-         "page": url_for("pages.game_home", lang=current_lang(), game_id=game.id)}
-        for game in all_games()
-    ])
+    return jsonify(
+        [
+            {
+                "id": game.id,
+                "name": game.name,
+                "prefix": game.prefix,
+                "players": list(game.players),
+                "examples": game.example_names(),
+                "rules": len(game.catalog),
+                "page": url_for("pages.game_home", lang=current_lang(), game_id=game.id),
+            }
+            for game in all_games()
+        ]
+    )
 
 
 @bp.get("/openapi.json")

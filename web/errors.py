@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from adjudicator.core.i18n import N_, Message
@@ -45,7 +45,7 @@ def render_error(error: HTTPException) -> tuple[Any, int]:
     return render_template("error.html", code=code, message=message), code
 
 
-def handle_http(error: HTTPException) -> tuple[Any, int] | Response:
+def handle_http(error: HTTPException) -> Any:
     if error.code is not None and 300 <= error.code < 400:
         return error.get_response()
     return render_error(error)

@@ -112,8 +112,15 @@ class EditorBuilder:
         self._object(group, node, value if isinstance(value, dict) else {}, "")
         return group
 
-    def _leaf(self, kind: str, flags: str, path: str, label: str, value: str,
-              options: Iterable[tuple[str, str]] = ()) -> Leaf:
+    def _leaf(
+        self,
+        kind: str,
+        flags: str,
+        path: str,
+        label: str,
+        value: str,
+        options: Iterable[tuple[str, str]] = (),
+    ) -> Leaf:
         self.count += 1
         name = f"{kind}{flags}:{self.root}{path}"
         return Leaf(name, label, kind, value, path, list(options))
@@ -131,8 +138,9 @@ class EditorBuilder:
             for key, item in value.items():
                 self._node(group, extra, item, pointer_join(path, key), str(key), "")
 
-    def _node(self, parent: Group, raw: Schema, value: Any, path: str, key: str,
-              flags: str) -> None:
+    def _node(
+        self, parent: Group, raw: Schema, value: Any, path: str, key: str, flags: str
+    ) -> None:
         if self.count >= MAX_FIELDS:
             return
         node, nullable = self.resolver.resolve(raw)
@@ -164,8 +172,9 @@ class EditorBuilder:
             text = json.dumps(value, ensure_ascii=False)
             parent.children.append(self._leaf("json", flags, path, label, text))
 
-    def _array(self, parent: Group, node: Schema, value: list[Any], path: str, label: str,
-               flags: str) -> None:
+    def _array(
+        self, parent: Group, node: Schema, value: list[Any], path: str, label: str, flags: str
+    ) -> None:
         items, _ = self.resolver.resolve(node.get("items", {}))
         if items.get("type") == "object" and "prefixItems" not in node:
             group = Group(label, path, parent.depth + 1)
@@ -173,8 +182,9 @@ class EditorBuilder:
                 name = item.get("name") if isinstance(item, dict) else None
                 title = f"{index + 1}. {name}" if isinstance(name, str) else f"{index + 1}."
                 sub = Group(title, pointer_join(path, index), group.depth + 1)
-                self._object(sub, items, item if isinstance(item, dict) else {},
-                             pointer_join(path, index))
+                self._object(
+                    sub, items, item if isinstance(item, dict) else {}, pointer_join(path, index)
+                )
                 group.children.append(sub)
             parent.children.append(group)
         elif items.get("type") in ("string", "integer", "number") or _enum(items) is not None:
@@ -194,6 +204,7 @@ def build_editor(schema: Schema, value: Any, root: str, title: str, label: Any =
 
 
 # --- reading a submitted form back ------------------------------------------------------------
+
 
 class BadField(ValueError):
     def __init__(self, template: str, **params: Any) -> None:
@@ -275,8 +286,8 @@ def read_form(form: Mapping[str, str], root: str, base: Any) -> Any:
         head, _, where = name.partition(":")
         if not where.startswith(root + "/") and where != root:
             continue
-        kind, flags = head.rstrip("?~"), head[len(head.rstrip("?~")):]
-        path = where[len(root):]
+        kind, flags = head.rstrip("?~"), head[len(head.rstrip("?~")) :]
+        path = where[len(root) :]
         try:
             value = convert(kind, flags, raw)
             if path == "":
@@ -286,7 +297,9 @@ def read_form(form: Mapping[str, str], root: str, base: Any) -> Any:
         except BadField as exc:
             errors.append(FieldError(path, Message(CORE, exc.template, exc.params)))
         except (KeyError, ValueError, TypeError):
-            errors.append(FieldError(path, Message(CORE, N_("This field is not part of the format."))))
+            errors.append(
+                FieldError(path, Message(CORE, N_("This field is not part of the format.")))
+            )
     if errors:
         raise MalformedInput(errors)
     return data

@@ -73,7 +73,7 @@ def _(msgid: str, **params: Any) -> str:
     return Message(DOMAIN, msgid, params).render(current_lang())
 
 
-class CatalogDomain(Domain):  # type: ignore[misc]
+class CatalogDomain(Domain):
     """Flask-Babel's domain, reading the ``.po`` catalogs compiled in memory."""
 
     def __init__(self) -> None:
@@ -83,7 +83,7 @@ class CatalogDomain(Domain):  # type: ignore[misc]
         return translations(DOMAIN, current_lang())
 
 
-class CatalogBabel(Babel):  # type: ignore[misc]
+class CatalogBabel(Babel):
     _domain = CatalogDomain()
 
     @property

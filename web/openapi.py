@@ -21,7 +21,7 @@ def _rewrite_refs(node: Any, prefix: str) -> Any:
     if isinstance(node, list):
         return [_rewrite_refs(item, prefix) for item in node]
     if isinstance(node, str) and node.startswith("#/$defs/"):
-        return f"#/components/schemas/{prefix}.{node[len('#/$defs/'):]}"
+        return f"#/components/schemas/{prefix}.{node[len('#/$defs/') :]}"
     return node
 
 
@@ -140,8 +140,7 @@ def _post(game: Game, what: str, body: dict[str, Any], answer: str) -> dict[str,
             "summary": f"{game.name}: {what}",
             "operationId": f"{game.id}-{answer.lower()}",
             "parameters": [_LANG],
-            "requestBody": {"required": True,
-                            "content": {"application/json": {"schema": body}}},
+            "requestBody": {"required": True, "content": {"application/json": {"schema": body}}},
             "responses": {
                 "200": _json(_ref(answer), "The verdict."),
                 "404": _json(_ref("Problem"), "Unknown game."),
@@ -155,37 +154,60 @@ def _post(game: Game, what: str, body: dict[str, Any], answer: str) -> dict[str,
 def _paths(game: Game) -> dict[str, Any]:
     base = f"/api/v1/{game.id}"
     state = _ref(f"{game.id}.state")
-    move_body = {"type": "object", "required": ["state", "move"],
-                 "properties": {"state": state, "move": _ref(f"{game.id}.move")}}
+    move_body = {
+        "type": "object",
+        "required": ["state", "move"],
+        "properties": {"state": state, "move": _ref(f"{game.id}.move")},
+    }
     rule_id = {"name": "rule_id", "in": "path", "required": True, "schema": {"type": "string"}}
     name = {"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}
-    which = {"name": "which", "in": "query", "required": False,
-             "schema": {"type": "string", "enum": ["state", "move"], "default": "state"}}
+    which = {
+        "name": "which",
+        "in": "query",
+        "required": False,
+        "schema": {"type": "string", "enum": ["state", "move"], "default": "state"},
+    }
     not_found = _json(_ref("Problem"), "Unknown game, rule or example.")
     return {
         f"{base}/check": _post(game, "check a state", state, "CheckReport"),
         f"{base}/move": _post(game, "decide on a move", move_body, "MoveVerdict"),
         f"{base}/score": _post(game, "score a state", state, "ScoreReport"),
-        f"{base}/schema": {"get": {
-            "summary": f"{game.name}: JSON Schema of a state or a move",
-            "operationId": f"{game.id}-schema", "parameters": [which],
-            "responses": {"200": _json({"type": "object"}, "A JSON Schema."),
-                          "404": not_found}}},
-        f"{base}/rules/{{rule_id}}": {"get": {
-            "summary": f"{game.name}: one rule", "operationId": f"{game.id}-rule",
-            "parameters": [rule_id, _LANG],
-            "responses": {"200": _json(_ref("Rule"), "The rule."), "404": not_found}}},
-        f"{base}/examples/{{name}}": {"get": {
-            "summary": f"{game.name}: a named example state",
-            "operationId": f"{game.id}-example", "parameters": [name],
-            "responses": {"200": _json(state, "The example."), "404": not_found}}},
+        f"{base}/schema": {
+            "get": {
+                "summary": f"{game.name}: JSON Schema of a state or a move",
+                "operationId": f"{game.id}-schema",
+                "parameters": [which],
+                "responses": {"200": _json({"type": "object"}, "A JSON Schema."), "404": not_found},
+            }
+        },
+        f"{base}/rules/{{rule_id}}": {
+            "get": {
+                "summary": f"{game.name}: one rule",
+                "operationId": f"{game.id}-rule",
+                "parameters": [rule_id, _LANG],
+                "responses": {"200": _json(_ref("Rule"), "The rule."), "404": not_found},
+            }
+        },
+        f"{base}/examples/{{name}}": {
+            "get": {
+                "summary": f"{game.name}: a named example state",
+                "operationId": f"{game.id}-example",
+                "parameters": [name],
+                "responses": {"200": _json(state, "The example."), "404": not_found},
+            }
+        },
     }
 
 
 def openapi_document(games: Iterable[Game]) -> dict[str, Any]:
     schemas: dict[str, Any] = {
-        "Error": _ERROR, "Violation": _VIOLATION, "CheckReport": _CHECK,
-        "MoveVerdict": _MOVE, "ScoreReport": _SCORE, "Rule": _RULE, "Problem": _PROBLEM,
+        "Error": _ERROR,
+        "Violation": _VIOLATION,
+        "CheckReport": _CHECK,
+        "MoveVerdict": _MOVE,
+        "ScoreReport": _SCORE,
+        "Rule": _RULE,
+        "Problem": _PROBLEM,
     }
     paths: dict[str, Any] = {}
     for game in games:

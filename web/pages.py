@@ -34,6 +34,7 @@ bp = Blueprint("pages", __name__)
 
 # --- the language in the URL ------------------------------------------------------------------
 
+
 @bp.url_value_preprocessor
 def pull_lang(endpoint: str | None, values: dict[str, Any] | None) -> None:
     if not values or "lang" not in values:
@@ -99,6 +100,7 @@ def game_for(game_id: str) -> Game:
 
 # --- home -------------------------------------------------------------------------------------
 
+
 @bp.get("/")
 def root() -> Any:
     return redirect(url_for("pages.home", lang=current_lang()))
@@ -126,6 +128,7 @@ def game_home(game_id: str) -> str:
 
 # --- where a state or a move comes from ----------------------------------------------------------
 
+
 def cases_of(game: Game, kind: str) -> list[Case]:
     return [case for case in game.cases if case.kind == kind]
 
@@ -137,8 +140,7 @@ def example_state(game: Game, name: str | None) -> Any:
             return {}
         name = game.default_example if game.default_example in names else names[0]
     if name not in names:
-        raise Missing(Message(CORE, N_("There is no example called “{name}”."),
-                              {"name": name}))
+        raise Missing(Message(CORE, N_("There is no example called “{name}”."), {"name": name}))
     return game.example(name)
 
 
@@ -168,8 +170,7 @@ def json_source(field: str) -> Any:
         try:
             return load_json(raw.decode("utf-8"))
         except UnicodeDecodeError:
-            raise MalformedInput.single("", N_("Not valid JSON: {error}."),
-                                        error="UTF-8") from None
+            raise MalformedInput.single("", N_("Not valid JSON: {error}."), error="UTF-8") from None
     return load_json(request.form.get(field, ""))
 
 
@@ -194,6 +195,7 @@ def move_from_form(game: Game) -> Any:
 
 # --- rendering helpers -------------------------------------------------------------------------
 
+
 def second_lang() -> str | None:
     lang2 = canonical(request.values.get("lang2"))
     return lang2 if lang2 and lang2 != current_lang() else None
@@ -205,16 +207,16 @@ def rule_view(game: Game, rule_id: str, lang: str, lang2: str | None) -> dict[st
     if rule is not None:
         view.update(title=game._(lang, rule.title), text=game._(lang, rule.text))
         if lang2:
-            view.update(title2=game._(lang2, rule.title), text2=game._(lang2, rule.text),
-                        lang2=lang2)
+            view.update(
+                title2=game._(lang2, rule.title), text2=game._(lang2, rule.text), lang2=lang2
+            )
     return view
 
 
 def violation_views(game: Game, violations: Any) -> list[dict[str, Any]]:
     lang, lang2 = current_lang(), second_lang()
     return [
-        {**rule_view(game, v.rule, lang, lang2), "message": v.message.render(lang),
-         "path": v.path}
+        {**rule_view(game, v.rule, lang, lang2), "message": v.message.render(lang), "path": v.path}
         for v in violations
     ]
 
@@ -232,8 +234,13 @@ def picture(game: Game, data: Any, paths: list[str]) -> Markup | None:
 
 
 def state_editor(game: Game, data: Any) -> forms.Group:
-    return forms.build_editor(game.schema("state"), data, "s", _("The table"),
-                              label=lambda text: game._(current_lang(), text))
+    return forms.build_editor(
+        game.schema("state"),
+        data,
+        "s",
+        _("The table"),
+        label=lambda text: game._(current_lang(), text),
+    )
 
 
 def move_editor(game: Game, move: Any) -> tuple[str, list[str], str, forms.Group]:
@@ -241,8 +248,9 @@ def move_editor(game: Game, move: Any) -> tuple[str, list[str], str, forms.Group
     move = move if isinstance(move, dict) else {}
     chosen = str(move.get(discriminator, next(iter(variants), "")))
     schema = variants.get(chosen, game.schema("move"))
-    editor = forms.build_editor(schema, move, "m", _("The action"),
-                                label=lambda text: game._(current_lang(), text))
+    editor = forms.build_editor(
+        schema, move, "m", _("The action"), label=lambda text: game._(current_lang(), text)
+    )
     editor.children = [c for c in editor.children if c.path != f"/{discriminator}"]
     return discriminator, list(variants), chosen, editor
 
@@ -265,6 +273,7 @@ def common(game: Game, data: Any, kind: str) -> dict[str, Any]:
 
 # --- check a state -------------------------------------------------------------------------------
 
+
 def check_context(game: Game, data: Any, run: bool) -> dict[str, Any]:
     context = common(game, data, "state")
     context["editor"] = state_editor(game, data)
@@ -280,8 +289,13 @@ def check_context(game: Game, data: Any, run: bool) -> dict[str, Any]:
     context.update(
         verdict={"valid": report.valid, "violations": violation_views(game, report.violations)},
         picture=picture(game, data, paths),
-        permalink=url_for("pages.check", game_id=game.id, s=permalink.encode(data),
-                          lang2=second_lang(), _external=True),
+        permalink=url_for(
+            "pages.check",
+            game_id=game.id,
+            s=permalink.encode(data),
+            lang2=second_lang(),
+            _external=True,
+        ),
     )
     return context
 
@@ -302,6 +316,7 @@ def check(game_id: str) -> Any:
 
 # --- settle a dispute ----------------------------------------------------------------------------
 
+
 def default_move(game: Game) -> dict[str, Any]:
     discriminator, variants = forms.move_variants(game.schema("move"))
     return {discriminator: next(iter(variants))} if variants else {}
@@ -310,8 +325,9 @@ def default_move(game: Game) -> dict[str, Any]:
 def move_context(game: Game, data: Any, move: Any, run: bool) -> dict[str, Any]:
     context = common(game, data, "move")
     context.update(move_json=pretty(move), mbase=permalink.encode(move))
-    (context["discriminator"], context["move_types"], context["move_type"],
-     context["editor"]) = move_editor(game, move)
+    (context["discriminator"], context["move_types"], context["move_type"], context["editor"]) = (
+        move_editor(game, move)
+    )
     context["picture"] = picture(game, data, [])
     if not run:
         return context
@@ -325,17 +341,31 @@ def move_context(game: Game, data: Any, move: Any, run: bool) -> dict[str, Any]:
         verdict=result,
         violations=violation_views(game, verdict.violations),
         alternatives=[
-            {**alt, "href": url_for("pages.move", game_id=game.id, s=permalink.encode(data),
-                                    m=permalink.encode(alt["move"]))}
+            {
+                **alt,
+                "href": url_for(
+                    "pages.move",
+                    game_id=game.id,
+                    s=permalink.encode(data),
+                    m=permalink.encode(alt["move"]),
+                ),
+            }
             for alt in result["alternatives"]
         ],
-        permalink=url_for("pages.move", game_id=game.id, s=permalink.encode(data),
-                          m=permalink.encode(move), lang2=second_lang(), _external=True),
+        permalink=url_for(
+            "pages.move",
+            game_id=game.id,
+            s=permalink.encode(data),
+            m=permalink.encode(move),
+            lang2=second_lang(),
+            _external=True,
+        ),
     )
     if verdict.state is not None:
         context["after_json"] = pretty(result["state"])
-        context["after_href"] = url_for("pages.check", game_id=game.id,
-                                        s=permalink.encode(result["state"]))
+        context["after_href"] = url_for(
+            "pages.check", game_id=game.id, s=permalink.encode(result["state"])
+        )
         context["after_picture"] = picture(game, result["state"], [])
     else:
         context["picture"] = picture(game, data, [v.path for v in verdict.violations])
@@ -363,6 +393,7 @@ def move(game_id: str) -> Any:
 
 # --- score ---------------------------------------------------------------------------------------
 
+
 def score_context(game: Game, data: Any, run: bool) -> dict[str, Any]:
     context = common(game, data, "score")
     context["picture"] = picture(game, data, [])
@@ -377,8 +408,7 @@ def score_context(game: Game, data: Any, run: bool) -> dict[str, Any]:
     context.update(
         score=result,
         violations=violation_views(game, report.violations),
-        permalink=url_for("pages.score", game_id=game.id, s=permalink.encode(data),
-                          _external=True),
+        permalink=url_for("pages.score", game_id=game.id, s=permalink.encode(data), _external=True),
     )
     return context
 
@@ -398,6 +428,7 @@ def score(game_id: str) -> Any:
 
 # --- rules ---------------------------------------------------------------------------------------
 
+
 @bp.get("/<lang>/<game_id>/rules")
 def rules(game_id: str) -> str:
     game = game_for(game_id)
@@ -405,9 +436,15 @@ def rules(game_id: str) -> str:
     lang, lang2 = current_lang(), second_lang()
     found = search_rules(game, query, lang) if query else list(game.catalog)
     views = [rule_view(game, rule.id, lang, lang2) for rule in found]
-    return render_template("rules.html", game=game, query=query, rules=views, lang2=lang2,
-                           searched=bool(query),
-                           other_langs=[x for x in LANGS if x != lang])
+    return render_template(
+        "rules.html",
+        game=game,
+        query=query,
+        rules=views,
+        lang2=lang2,
+        searched=bool(query),
+        other_langs=[x for x in LANGS if x != lang],
+    )
 
 
 @bp.get("/<lang>/<game_id>/rules/<rule_id>")
@@ -417,12 +454,19 @@ def rule(game_id: str, rule_id: str) -> str:
     lang, lang2 = current_lang(), second_lang()
     view = rule_view(game, found.id, lang, lang2)
     checks = [game._(lang, c.title) for c in game.checks.for_rule(found.id)]
-    return render_template("rule.html", game=game, rule=view, sources=found.sources,
-                           checks=checks, lang2=lang2,
-                           other_langs=[x for x in LANGS if x != lang])
+    return render_template(
+        "rule.html",
+        game=game,
+        rule=view,
+        sources=found.sources,
+        checks=checks,
+        lang2=lang2,
+        other_langs=[x for x in LANGS if x != lang],
+    )
 
 
 @bp.get("/favicon.ico")
 def favicon() -> Response:
-    return send_from_directory(bp.root_path + "/static", "favicon.svg",
-                               mimetype="image/svg+xml", max_age=86400)
+    return send_from_directory(
+        bp.root_path + "/static", "favicon.svg", mimetype="image/svg+xml", max_age=86400
+    )

@@ -35,7 +35,9 @@ def page(lang: str, path: str = "index.html") -> Any:
         return redirect(url_for("docs.page", lang=canon, path=path), 301)
     folder = docs_root() / canon
     if not folder.is_dir():
-        raise Missing(Message(CORE, N_("The reference has not been built yet: run “adjudicator docs”.")))
+        raise Missing(
+            Message(CORE, N_("The reference has not been built yet: run “adjudicator docs”."))
+        )
     if path.endswith("/"):
         path += "index.html"
     return send_from_directory(folder, path, max_age=300)

@@ -14,7 +14,7 @@ from adjudicator.core.i18n import LANGS
 from . import create_app
 
 
-class Server(BaseApplication):  # type: ignore[misc]
+class Server(BaseApplication):
     """gunicorn, run from Python with our application and options."""
 
     def __init__(self, app: Flask, options: dict[str, Any]) -> None:
