@@ -7,6 +7,7 @@ number of requests, whichever comes first. Only loopback addresses are allowed.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import http.client
 import itertools
@@ -16,9 +17,8 @@ import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -294,75 +294,132 @@ def run_load(
     seconds: float = 3.0,
     max_requests: int = 1_000_000,
     timeout: float = 10.0,
-    on_progress: Callable[[int], None] | None = None,
 ) -> LoadResult:
-    """Send ``calls`` round-robin from ``concurrency`` threads until the time or the count
-    runs out. Every non-``expect`` status and every socket error counts as an error.
+    """Send ``calls`` round-robin over ``concurrency`` connections until the time or the
+    count runs out. Every non-``expect`` status and every socket error counts as an error.
 
-    Each thread keeps its connection open when the server allows it, and opens a new one
-    when the server closes it (gunicorn's sync workers close after every answer).
+    The client is one asyncio loop in one thread, so that it takes as little as possible
+    of the CPU the server needs. Each connection is kept open when the server allows it
+    and opened again when the server closes it (gunicorn's sync workers close after every
+    answer), so the figures include connecting.
     """
     _require_loopback(host)
     if not calls:
         raise ValueError("no calls to send")
-    concurrency = max(1, concurrency)
+    return asyncio.run(
+        _load(host, port, list(calls), max(1, concurrency), seconds, max_requests, timeout)
+    )
+
+
+def _request_bytes(host: str, port: int, call: Call) -> bytes:
+    body = call.body or b""
+    headers = {"Host": f"{host}:{port}", "User-Agent": "adjudicator-load", **call.headers}
+    if call.body is not None or call.method in ("POST", "PUT", "PATCH"):
+        headers["Content-Length"] = str(len(body))
+    head = f"{call.method} {call.path} HTTP/1.1\r\n" + "".join(
+        f"{k}: {v}\r\n" for k, v in headers.items()
+    )
+    return head.encode("latin-1") + b"\r\n" + body
+
+
+async def _exchange(
+    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, raw: bytes
+) -> tuple[int, bool]:
+    """Send one request and read its answer: the status and whether the server closes."""
+    writer.write(raw)
+    await writer.drain()
+    status_line = await reader.readline()
+    if not status_line:
+        raise ConnectionResetError("the server closed the connection")
+    status = int(status_line.split()[1])
+    length, closes = None, status_line.startswith(b"HTTP/1.0")
+    while True:
+        line = await reader.readline()
+        if line in (b"\r\n", b"\n", b""):
+            break
+        key, _, value = line.decode("latin-1").partition(":")
+        key, value = key.strip().lower(), value.strip().lower()
+        if key == "content-length":
+            length = int(value)
+        elif key == "connection":
+            closes = value == "close" if value in ("close", "keep-alive") else closes
+        elif key == "transfer-encoding" and "chunked" in value:
+            raise http.client.HTTPException("chunked answers are not expected here")
+    if length is None:
+        await reader.read()
+        closes = True
+    else:
+        await reader.readexactly(length)
+    return status, closes
+
+
+async def _load(
+    host: str,
+    port: int,
+    calls: list[Call],
+    concurrency: int,
+    seconds: float,
+    max_requests: int,
+    timeout: float,
+) -> LoadResult:
+    raws = [_request_bytes(host, port, call) for call in calls]
     ticket = itertools.count()
-    lock = threading.Lock()
     latencies: list[float] = []
     errors = [0]
     samples: list[str] = []
-    start = time.perf_counter()
+    loop = asyncio.get_running_loop()
+    start = loop.time()
     deadline = start + max(0.0, seconds)
 
-    def worker() -> None:
-        mine: list[float] = []
-        my_errors = 0
-        my_samples: list[str] = []
-        conn = http.client.HTTPConnection(host, port, timeout=timeout)
+    def error(call: Call, what: str) -> None:
+        errors[0] += 1
+        if len(samples) < 10:
+            samples.append(f"{call.method} {call.path}: {what}")
+
+    async def connection() -> None:
+        reader: asyncio.StreamReader | None = None
+        writer: asyncio.StreamWriter | None = None
         try:
-            while time.perf_counter() < deadline:
+            while loop.time() < deadline:
                 n = next(ticket)
                 if n >= max_requests:
                     break
-                call = calls[n % len(calls)]
+                call, raw = calls[n % len(calls)], raws[n % len(raws)]
                 t0 = time.perf_counter()
                 try:
-                    conn.request(call.method, call.path, body=call.body, headers=call.headers)
-                    response = conn.getresponse()
-                    response.read()
-                    status = response.status
-                    if response.will_close:
-                        conn.close()
-                except (OSError, http.client.HTTPException) as exc:
-                    conn.close()
-                    my_errors += 1
-                    if len(my_samples) < 3:
-                        my_samples.append(f"{call.method} {call.path}: {exc!r}")
+                    if writer is None:
+                        reader, writer = await asyncio.wait_for(
+                            asyncio.open_connection(host, port), timeout
+                        )
+                    assert reader is not None and writer is not None
+                    status, closes = await asyncio.wait_for(_exchange(reader, writer, raw), timeout)
+                except (
+                    OSError,
+                    TimeoutError,
+                    ValueError,
+                    IndexError,
+                    asyncio.IncompleteReadError,
+                    http.client.HTTPException,
+                ) as exc:
+                    error(call, repr(exc))
+                    if writer is not None:
+                        writer.close()
+                    reader = writer = None
                     continue
                 elapsed = (time.perf_counter() - t0) * 1000
                 if status == call.expect:
-                    mine.append(elapsed)
+                    latencies.append(elapsed)
                 else:
-                    my_errors += 1
-                    if len(my_samples) < 3:
-                        my_samples.append(f"{call.method} {call.path}: HTTP {status}")
-                if on_progress is not None and n % 1000 == 0:
-                    on_progress(n)
+                    error(call, f"HTTP {status}")
+                if closes and writer is not None:
+                    writer.close()
+                    reader = writer = None
         finally:
-            conn.close()
-            with lock:
-                latencies.extend(mine)
-                errors[0] += my_errors
-                samples.extend(my_samples[: max(0, 10 - len(samples))])
+            if writer is not None:
+                writer.close()
 
-    threads = [threading.Thread(target=worker, daemon=True) for _ in range(concurrency)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=max(0.0, deadline - time.perf_counter()) + timeout + 5)
-    elapsed = time.perf_counter() - start
-    with lock:
-        return LoadResult(elapsed, concurrency, list(latencies), errors[0], list(samples))
+    await asyncio.gather(*(connection() for _ in range(concurrency)))
+    return LoadResult(loop.time() - start, concurrency, latencies, errors[0], samples)
 
 
 # --- what to load ---------------------------------------------------------------------------

@@ -27,6 +27,7 @@ in English only; the other languages are then ``null``, with a note saying so.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import gc
 import os
@@ -36,7 +37,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -225,6 +226,9 @@ def bench_http(games: Sequence[Any], plan: dict[str, Any], app: str) -> dict[str
                 seconds=plan["load_s"],
             )
             memory = server.worker_memory_mb()
+            light = run_load(
+                server.host, server.port, calls, concurrency=2, seconds=plan["baseline_s"]
+            )
             base = baseline_call(server.host, server.port)
             baseline = None
             if base is not None:
@@ -248,6 +252,11 @@ def bench_http(games: Sequence[Any], plan: dict[str, Any], app: str) -> dict[str
         "baseline_requests_per_s": baseline.summary()["requests_per_s"] if baseline else None,
         "baseline_p50_ms": baseline.summary()["p50_ms"] if baseline else None,
         "baseline_errors": baseline.errors if baseline else None,
+        "light": {
+            k: v
+            for k, v in light.summary().items()
+            if k in ("concurrency", "requests_per_s", "p50_ms", "p99_ms", "errors")
+        },
         "rss_mb": max(peaks) if peaks else None,
         "workers_rss_mb": sorted(peaks),
     }
@@ -262,7 +271,7 @@ def bench_docs(langs: Sequence[str], *, quick: bool) -> dict[str, Any]:
 
     found: dict[str, Any] = {lang: None for lang in LANGS}
     failed: dict[str, int] = {}
-    with tempfile.TemporaryDirectory(prefix="adj-bench-docs-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="adj-bench-docs-") as tmp, _stdout_to_stderr():
         for lang in langs:
             code, seconds = build_docs(Path(tmp) / "html", [lang], jobs=1, fresh=True)[lang]
             found[lang] = round(seconds, 2)
@@ -281,6 +290,24 @@ def bench_docs(langs: Sequence[str], *, quick: bool) -> dict[str, Any]:
     if failed:
         found["failed"] = failed
     return found
+
+
+@contextlib.contextmanager
+def _stdout_to_stderr() -> Iterator[None]:
+    """Keep what sphinx-build prints off standard output, which may carry the JSON."""
+    sys.stdout.flush()
+    try:
+        saved = os.dup(1)
+    except OSError:  # no file descriptor 1: nothing to protect
+        yield
+        return
+    try:
+        os.dup2(2, 1)
+        yield
+    finally:
+        sys.stdout.flush()
+        os.dup2(saved, 1)
+        os.close(saved)
 
 
 # --- the machine ----------------------------------------------------------------------------
@@ -356,12 +383,18 @@ def format_text(data: dict[str, Any]) -> str:
     if http is None:
         lines.append("http: not measured")
     elif "error" in http:
-        lines.append(f"http: failed: {http['error']}")
+        why = [line for line in str(http["error"]).splitlines() if line.strip()] or ["?"]
+        lines.append(f"http: failed: {why[0]}" + (f" ... {why[-1]}" if len(why) > 1 else ""))
     else:
         lines.append(
             f"http ({http['workers']} gunicorn workers, {http['concurrency']} clients, "
             f"{http['seconds']} s): {http['requests_per_s']} checks/s, p50 {http['p50_ms']} ms, "
             f"p99 {http['p99_ms']} ms, {http['errors']} errors"
+        )
+        light = http.get("light") or {}
+        lines.append(
+            f"  with {light.get('concurrency')} clients: {light.get('requests_per_s')} checks/s, "
+            f"p50 {light.get('p50_ms')} ms, p99 {light.get('p99_ms')} ms"
         )
         lines.append(
             f"  baseline {http['baseline_endpoint']}: {http['baseline_requests_per_s']} requests/s"
