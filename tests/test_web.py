@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -553,3 +554,61 @@ def test_real_games_failing_cases_show_their_rules(real_client: FlaskClient) -> 
             state = case.build_state(game)
             shown = real_client.get(f"/el/{game.id}/check?s={permalink.encode(state)}")
             assert f'data-rule="{rule_id}"' in shown.get_data(as_text=True), case.id
+
+
+class FormFields(HTMLParser):
+    """The values a browser would submit from the form with ``id``."""
+
+    def __init__(self, form_id: str) -> None:
+        super().__init__()
+        self.form_id, self.inside, self.values = form_id, False, {}
+        self.select: str | None = None
+        self.textarea: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form":
+            self.inside = a.get("id") == self.form_id
+        if not self.inside or ("name" not in a and tag != "option"):
+            return
+        if tag == "input" and a.get("type") not in ("radio", "file", "submit"):
+            self.values[a["name"]] = a.get("value", "")
+        elif tag == "select":
+            self.select = a["name"]
+        elif tag == "option" and self.select and "selected" in a:
+            self.values[self.select] = a.get("value", "")
+        elif tag == "textarea":
+            self.textarea = a["name"]
+            self.values[a["name"]] = ""
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.inside = False
+        elif tag == "select":
+            self.select = None
+        elif tag == "textarea":
+            self.textarea = None
+
+    def handle_data(self, data: str) -> None:
+        if self.textarea:
+            self.values[self.textarea] += data
+
+
+def form_values(html: str, form_id: str) -> dict[str, str]:
+    parser = FormFields(form_id)
+    parser.feed(html)
+    return parser.values
+
+
+def test_real_games_form_round_trip(real_client: FlaskClient) -> None:
+    """Submitting an example's form unchanged gives the example's own verdict."""
+    for game in real_games():
+        for name in game.example_names():
+            page = real_client.get(f"/en/{game.id}/check?example={name}").get_data(as_text=True)
+            values = form_values(page, "state-form")
+            response = real_client.post(f"/en/{game.id}/check", data=values)
+            html = response.get_data(as_text=True)
+            assert response.status_code == 200, (game.id, name, re.findall(r"<li><code>.*", html))
+            expected = {v.rule for v in game.check(game.example(name)).violations}
+            shown = set(re.findall(r'class="violation" data-rule="([^"]+)"', html))
+            assert shown == expected, (game.id, name)

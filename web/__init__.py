@@ -18,6 +18,7 @@ MAX_BODY_BYTES = 256 * 1024
 DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,
     "MAX_FORM_MEMORY_SIZE": MAX_BODY_BYTES,
+    "MAX_FORM_PARTS": 20_000,
     "ADJ_DOCS_DIR": ROOT / "docs" / "_build" / "html",
     "ADJ_GAMES": None,
     "JSON_SORT_KEYS": False,

@@ -162,14 +162,14 @@ class EditorBuilder:
         elif kind in ("integer", "number", "string"):
             short = {"integer": "int", "number": "num", "string": "str"}[kind]
             parent.children.append(self._leaf(short, flags, path, label, _display(value)))
-        elif kind == "object" and isinstance(value, dict | type(None)):
+        elif kind == "object" and isinstance(value, dict):
             group = Group(label, path, parent.depth + 1)
-            self._object(group, node, value or {}, path)
+            self._object(group, node, value, path)
             parent.children.append(group)
-        elif kind == "array" and isinstance(value, list | type(None)):
+        elif kind == "array" and (isinstance(value, list) or (value is None and not nullable)):
             self._array(parent, node, value or [], path, label, flags)
         else:
-            text = json.dumps(value, ensure_ascii=False)
+            text = "" if value is None else json.dumps(value, ensure_ascii=False)
             parent.children.append(self._leaf("json", flags, path, label, text))
 
     def _array(

@@ -1,0 +1,241 @@
+"""The page in a real browser: the main flows in each of the four languages.
+
+Run with ``pytest -m browser tests/browser``. Chromium comes from Debian
+(``apt-get install -y chromium fonts-noto-cjk``); nothing is downloaded.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from adjudicator.core.cases import Case
+from adjudicator.core.game import Game
+from adjudicator.core.i18n import HTML_LANG, LANGS, gettext
+from adjudicator.games import available_games
+
+pytestmark = pytest.mark.browser
+
+XSS = "<img src=x onerror=alert(1)>"
+SCALARS = (int, str, bool)
+
+
+def t(lang: str, msgid: str) -> str:
+    return gettext("adjudicator", lang, msgid)
+
+
+@pytest.fixture(autouse=True)
+def guard(page: Page, server: str) -> Iterator[list[str]]:
+    """Fail on any request to another host, any console error and any dialog."""
+    page.set_default_timeout(15_000)
+    problems: list[str] = []
+    page.on(
+        "request",
+        lambda r: (
+            None
+            if r.url.startswith(server) or r.url.startswith("data:")
+            else problems.append(f"request to another host: {r.url}")
+        ),
+    )
+    page.on(
+        "console",
+        lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None,
+    )
+    page.on("dialog", lambda d: (problems.append(f"dialog: {d.message}"), d.dismiss()))
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    yield problems
+    assert problems == []
+
+
+# --- choosing the data from the games' own cases ------------------------------------------------
+
+
+def state_cases() -> list[tuple[Game, Case, str, Any]]:
+    """Failing state cases that change one plain value of a named example."""
+    found = []
+    for game in available_games():
+        for case in game.cases:
+            if case.kind != "state" or not case.expected_violations or case.remove:
+                continue
+            if not case.base or case.base not in game.example_names() or len(case.patch) != 1:
+                continue
+            ((pointer, value),) = case.patch.items()
+            if isinstance(value, SCALARS) and case.expected_violations <= {
+                r.id for r in game.catalog
+            }:
+                found.append((game, case, pointer, value))
+    return found
+
+
+def move_cases() -> list[tuple[Game, Case]]:
+    return [
+        (game, case)
+        for game in available_games()
+        for case in game.cases
+        if case.kind == "move" and case.expect.get("legal") is False and case.expected_violations
+    ]
+
+
+def pick(items: list[Any], lang: str) -> Any:
+    """A different item for each language, spreading the flows over the games."""
+    if not items:
+        pytest.skip("no game has a suitable case yet")
+    games = list(dict.fromkeys(item[0].id for item in items))
+    game_id = games[LANGS.index(lang) % len(games)]
+    mine = [item for item in items if item[0].id == game_id]
+    return mine[LANGS.index(lang) % len(mine)]
+
+
+def ancestors_open(page: Page, selector: str) -> None:
+    page.eval_on_selector(
+        selector,
+        "el => { for (let d = el.closest('details'); d; d = d.parentElement.closest('details'))"
+        " d.open = true; }",
+    )
+
+
+def set_field(page: Page, pointer: str, value: Any) -> None:
+    selector = f'[name$=":s{pointer}"]'
+    ancestors_open(page, selector)
+    field = page.locator(selector)
+    if field.evaluate("el => el.tagName") == "SELECT":
+        field.select_option(json.dumps(value))
+    else:
+        field.fill(str(value))
+
+
+# --- the flows -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_check_break_a_rule_and_follow_the_link(page: Page, server: str, lang: str) -> None:
+    game, case, pointer, value = pick(state_cases(), lang)
+    rule_id = sorted(case.expected_violations)[0]
+    rule = game.rule(rule_id)
+    assert rule is not None
+    page.goto(f"{server}/{lang}/{game.id}/check?example={case.base}")
+    expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[lang])
+    expect(page.locator("h1")).to_have_text(t(lang, "Check a state"))
+    set_field(page, pointer, value)
+    page.locator("#check-button").click()
+    item = page.locator(f'li.violation[data-rule="{rule_id}"]').first
+    expect(item).to_be_visible()
+    expect(item.locator(".rule-title")).to_have_text(game._(lang, rule.title))
+    expect(item.locator(".statement").first).to_have_text(game._(lang, rule.text))
+    expect(page.locator("#verdict h2")).to_contain_text(
+        re.sub(r"%\(count\)s.*", "", t(lang, "Invalid: %(count)s violation(s)."))
+    )
+    item.locator("a.docs-link").click()
+    expect(page).to_have_url(
+        re.compile(rf"/docs/{lang}/games/{game.id}/rules\.html#{re.escape(rule.anchor)}$")
+    )
+    expect(page.locator(f'[id="{rule.anchor}"]')).to_be_attached()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_submit_an_illegal_dispute(page: Page, server: str, lang: str) -> None:
+    game, case = pick(move_cases(), lang)
+    page.goto(f"{server}/{lang}/{game.id}/move?case={case.id}")
+    expect(page.locator("h1")).to_have_text(t(lang, "Settle a dispute"))
+    page.locator("#decide-button").click()
+    verdict = page.locator("#verdict.bad")
+    expect(verdict).to_be_visible()
+    for rule_id in sorted(case.expected_violations):
+        rule = game.rule(rule_id)
+        item = verdict.locator(f'li.violation[data-rule="{rule_id}"]').first
+        expect(item).to_be_visible()
+        if rule is not None:
+            expect(item.locator(".statement").first).to_have_text(game._(lang, rule.text))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_score_a_game(page: Page, server: str, lang: str) -> None:
+    games = [g for g in available_games() if "end" in g.example_names()]
+    if not games:
+        pytest.skip("no game has an `end` example yet")
+    game = games[LANGS.index(lang) % len(games)]
+    page.goto(f"{server}/{lang}/{game.id}/score?example=end")
+    page.locator("#score-button").click()
+    verdict = page.locator("#verdict")
+    expect(verdict).to_be_visible()
+    report = game.score(game.example("end")).to_json(lang)
+    heading = t(lang, "Final scores:") if report["final"] else t(lang, "Provisional scores:")
+    expect(verdict.locator("h2")).to_have_text(heading)
+    expect(verdict.locator("table.scores tbody tr")).to_have_count(len(report["ranking"]))
+    expect(verdict.locator("ol.steps li")).to_have_count(len(report["steps"]))
+    if report["winner"]:
+        expect(verdict.locator("tr.winner")).to_contain_text(report["winner"])
+
+
+# --- escaping, phones, hosts ---------------------------------------------------------------------
+
+
+def renamed(data: Any) -> bool:
+    """Give the first player-like ``name`` in ``data`` the hostile value."""
+    if isinstance(data, dict):
+        if isinstance(data.get("name"), str):
+            data["name"] = XSS
+            return True
+        return any(renamed(v) for v in data.values())
+    if isinstance(data, list):
+        return any(renamed(v) for v in data)
+    return False
+
+
+def test_hostile_player_name_stays_text(page: Page, server: str) -> None:
+    for game in available_games():
+        state = game.example()
+        if renamed(state):
+            break
+    else:
+        pytest.skip("no example has a name")
+    page.goto(f"{server}/en/{game.id}/check")
+    page.locator("details.json-source summary").click()
+    page.locator('details.json-source textarea[name="json"]').fill(json.dumps(state))
+    page.locator("details.json-source button[type=submit]").click()
+    expect(page.locator("h1")).to_be_visible()
+    assert page.locator("img[src=x]").count() == 0
+    assert page.locator('img[src="x"]').count() == 0
+    html = page.content()
+    assert XSS not in html
+    assert "&lt;img src=x onerror=alert(1)&gt;" in html
+    assert page.evaluate("() => window.__xss === undefined")
+
+
+def test_390_pixels_without_sideways_scrolling(page: Page, server: str) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    game = available_games()[0]
+    urls = [
+        "/en/",
+        f"/zh_TW/{game.id}/",
+        f"/el/{game.id}/check?example={game.example_names()[0]}",
+        f"/pt/{game.id}/move",
+        f"/zh_TW/{game.id}/score",
+        f"/el/{game.id}/rules",
+    ]
+    for url in urls:
+        page.goto(server + url)
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 390, (url, width)
+    page.goto(f"{server}/el/{game.id}/check")
+    page.locator("#check-button").click()
+    expect(page.locator("#verdict, #errors").first).to_be_visible()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+
+
+def test_language_choice_is_remembered(page: Page, server: str) -> None:
+    page.goto(f"{server}/")
+    game = available_games()[0]
+    page.locator(f'input[name="game"][value="{game.id}"]').check()
+    page.locator('input[name="lang"][value="zh_TW"]').check()
+    page.locator("form.choose button[type=submit]").click()
+    expect(page).to_have_url(re.compile(rf"/zh_TW/{game.id}/$"))
+    expect(page.locator("html")).to_have_attribute("lang", "zh-TW")
+    page.goto(f"{server}/")
+    expect(page).to_have_url(re.compile(r"/zh_TW/$"))
+    expect(page.locator(f'input[name="game"][value="{game.id}"]')).to_be_checked()
