@@ -1,0 +1,29 @@
+"""Quarantine (2–4 players): the rules reference and adjudicator."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import TypeAdapter
+
+from ...core.game import Game
+from ...core.i18n import N_
+from . import scoring as _scoring
+from .checks import checks
+from .models import Move, State
+from .moves import alternatives, apply
+
+GAME = Game(
+    id="quarantine",
+    prefix="QU",
+    name=N_("Quarantine"),
+    package_dir=Path(__file__).parent,
+    state_model=State,
+    move_adapter=TypeAdapter(Move),
+    checks=checks,
+    apply=apply,
+    scorer=_scoring.score,
+    alternatives=alternatives,
+    default_example="mid-game",
+    players=(2, 4),
+)

@@ -1,0 +1,383 @@
+"""The Quarantine state and moves (pydantic v2).
+
+Geometry: each hospital lies on a square grid, ``x`` growing east and ``y`` growing
+north. A tile's ``doors`` are the sides that carry a door as printed (rotation 0); its
+``rotation`` (0, 90, 180, 270 degrees clockwise) turns them. No public catalog of door
+layouts exists, so the player enters the doors of each tile.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
+
+Colour = Literal["blue", "red", "green", "yellow"]
+Side = Literal["N", "E", "S", "W"]
+SpecialKind = Literal[
+    "supply_room",
+    "maintenance",
+    "on_call_room",
+    "gift_shop",
+    "security",
+    "pharmacy",
+    "purchasing",
+    "triage",
+    "pathology",
+    "containment",
+    "cafeteria",
+    "lab",
+    "emergency",
+    "helipad",
+]
+TileKind = Literal[
+    "lobby",
+    "treatment",
+    "supply_room",
+    "maintenance",
+    "on_call_room",
+    "gift_shop",
+    "security",
+    "pharmacy",
+    "purchasing",
+    "triage",
+    "pathology",
+    "containment",
+    "cafeteria",
+    "lab",
+    "emergency",
+    "helipad",
+]
+CubeColour = Literal["blue", "red", "green", "yellow", "grey"]
+COLOURS: tuple[Colour, ...] = ("blue", "red", "green", "yellow")
+SPECIAL_KINDS: tuple[str, ...] = SpecialKind.__args__  # type: ignore[attr-defined]
+Name = Annotated[str, Field(min_length=1, max_length=40)]
+Coord = Annotated[int, Field(ge=-100, le=100)]
+Count = Annotated[int, Field(ge=0, le=1000)]
+Rotation = Literal[0, 90, 180, 270]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Cubes(Strict):
+    """A heap of cubes by colour."""
+
+    blue: Count = 0
+    red: Count = 0
+    green: Count = 0
+    yellow: Count = 0
+    grey: Count = 0
+
+    def total(self) -> int:
+        return self.blue + self.red + self.green + self.yellow + self.grey
+
+    def coloured(self) -> int:
+        return self.blue + self.red + self.green + self.yellow
+
+    def get(self, colour: str) -> int:
+        value: int = getattr(self, colour)
+        return value
+
+
+class Tile(Strict):
+    """A tile placed in a hospital."""
+
+    kind: TileKind
+    colour: Colour | None = Field(None, description="treatment rooms only")
+    extra: bool = Field(False, description="an extra treatment room bought from the market")
+    x: Coord
+    y: Coord
+    rotation: Rotation = 0
+    doors: list[Side] = Field(default_factory=list, max_length=4, description="printed sides")
+    patients: list[CubeColour] = Field(default_factory=list, max_length=8)
+    grey: bool = Field(False, description="a grey cube: the tile is quarantined")
+
+    @model_validator(mode="after")
+    def _colour(self) -> Tile:
+        if (self.kind == "treatment") != (self.colour is not None):
+            raise ValueError("a treatment room has a colour, and only a treatment room")
+        if self.extra and self.kind != "treatment":
+            raise ValueError("only treatment rooms can be extra")
+        if len(set(self.doors)) != len(self.doors):
+            raise ValueError("a side is listed twice in doors")
+        return self
+
+
+class LooseTile(Strict):
+    """A tile kept beside the hospital, not placed."""
+
+    kind: TileKind
+    colour: Colour | None = None
+    extra: bool = False
+    doors: list[Side] = Field(default_factory=list, max_length=4)
+
+    @model_validator(mode="after")
+    def _colour(self) -> LooseTile:
+        if (self.kind == "treatment") != (self.colour is not None):
+            raise ValueError("a treatment room has a colour, and only a treatment room")
+        if len(set(self.doors)) != len(self.doors):
+            raise ValueError("a side is listed twice in doors")
+        return self
+
+
+class Contract(Strict):
+    """A special-room stack in front of the player who set its price."""
+
+    kind: SpecialKind
+    count: Annotated[int, Field(ge=0, le=10)]
+    price: Cubes
+    claimable: bool = Field(False, description="true from the owner's next round on")
+
+
+class Player(Strict):
+    name: Name = Field(description="the player's colour or name")
+    hospital: list[Tile] = Field(max_length=60)
+    line: list[CubeColour] = Field(default_factory=list, max_length=200, description="waiting line")
+    supply: Cubes = Field(default_factory=Cubes, description="personal supply")
+    markers: Count = Field(0, description="extra-action markers held")
+    set_aside: list[LooseTile] = Field(default_factory=list, max_length=10)
+    contracts: list[Contract] = Field(default_factory=list, max_length=14)
+
+
+class Stack(Strict):
+    """A market stack: a special room (with an open contract's price, if any) or
+    the extra treatment rooms of one colour."""
+
+    kind: TileKind
+    colour: Colour | None = None
+    count: Annotated[int, Field(ge=0, le=10)]
+    price: Cubes = Field(default_factory=Cubes, description="empty: no open contract")
+
+    @model_validator(mode="after")
+    def _colour(self) -> Stack:
+        if self.kind == "lobby":
+            raise ValueError("the market holds no lobby")
+        if (self.kind == "treatment") != (self.colour is not None):
+            raise ValueError("a treatment stack has a colour, and only a treatment stack")
+        return self
+
+
+class Round(Strict):
+    active: Name
+    bag_holder: Name = Field(description="the player on the active player's left")
+    first_round: bool = False
+    actions_used: Annotated[int, Field(ge=0, le=100)] = 0
+    markers_spent: Annotated[int, Field(ge=0, le=100)] = 0
+    draws: Annotated[int, Field(ge=0, le=100)] = 0
+    markers_taken: Annotated[int, Field(ge=0, le=100)] = 0
+    bought_special: list[SpecialKind] = Field(default_factory=list, max_length=20)
+    bought_treatment: list[Colour] = Field(default_factory=list, max_length=20)
+    renovated: bool = False
+    pathology_used: bool = False
+    cafeteria_used: bool = False
+
+
+class End(Strict):
+    triggered: bool = False
+    final_rounds_left: Annotated[int, Field(ge=0, le=10)] = 0
+    over: bool = False
+
+
+class State(Strict):
+    players: list[Player] = Field(min_length=1, max_length=6, description="clockwise")
+    special_kinds: list[SpecialKind] = Field(max_length=14, description="the kinds in play")
+    market: list[Stack] = Field(max_length=20)
+    bag: Cubes
+    box: Cubes = Field(default_factory=Cubes, description="spent cubes")
+    grey_supply: Count = Field(0, description="grey cubes beside the market")
+    marker_supply: Count = Field(0, description="extra-action markers beside the market")
+    round: Round
+    end: End = Field(default_factory=End)
+
+    _cache: dict[str, object] = PrivateAttr(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _names(self) -> State:
+        names = [p.name for p in self.players]
+        if len(set(names)) != len(names):
+            raise ValueError("two players share a name")
+        for who in (self.round.active, self.round.bag_holder):
+            if who not in names:
+                raise ValueError(f"round names unknown player {who!r}")
+        return self
+
+    def player(self, name: str) -> Player | None:
+        return next((p for p in self.players if p.name == name), None)
+
+    def index(self, name: str) -> int:
+        return next((i for i, p in enumerate(self.players) if p.name == name), -1)
+
+
+# --- moves ----------------------------------------------------------------------------------
+
+At = Annotated[list[Coord], Field(min_length=2, max_length=2, description="[x, y]")]
+
+
+class PlacePatient(Strict):
+    """Place a drawn patient cube at the end of a waiting line (or in Emergency)."""
+
+    type: Literal["place_patient"]
+    colour: Colour
+    player: Name = Field(description="whose waiting line")
+    emergency: bool = Field(False, description="send it straight to that hospital's Emergency")
+
+
+class PlaceGrey(Strict):
+    """Place a drawn grey cube on a tile (``at`` null: set aside in the first round)."""
+
+    type: Literal["place_grey"]
+    player: Name | None = None
+    at: At | None = None
+    spread: At | None = Field(None, description="a second grey from the supply")
+
+
+class Admit(Strict):
+    type: Literal["admit"]
+    rooms: list[At] = Field(min_length=1, max_length=40, description="a room per patient")
+
+
+class Treat(Strict):
+    type: Literal["treat"]
+    colour: CubeColour
+    on_call: Colour | None = Field(None, description="a second colour via the On Call Room")
+
+
+class MakeContract(Strict):
+    type: Literal["contract"]
+    kind: SpecialKind
+    price: Cubes
+
+
+class Placement(Strict):
+    at: At | None = Field(None, description="null: keep it beside the hospital")
+    rotation: Rotation = 0
+    doors: list[Side] = Field(default_factory=list, max_length=4)
+
+
+class ClaimContract(Placement):
+    type: Literal["claim_contract"]
+    kind: SpecialKind
+
+
+class BuySpecial(Placement):
+    type: Literal["buy_special"]
+    kind: SpecialKind
+    seller: Name | None = Field(None, description="the contract's owner; null: the market")
+    pay: Cubes
+    payment_to: Literal["box", "seller"] | None = Field(
+        None, description="where the payment goes, if the player states it"
+    )
+
+
+class BuyTreatment(Placement):
+    type: Literal["buy_treatment"]
+    colour: Colour
+    pay: Cubes
+
+
+class PlaceSetAside(Strict):
+    type: Literal["place_set_aside"]
+    index: Annotated[int, Field(ge=0, le=10)]
+    at: At
+    rotation: Rotation = 0
+
+
+class MovePatients(Strict):
+    type: Literal["move_patients"]
+    line: list[CubeColour] = Field(max_length=200, description="the new waiting line")
+
+
+class TakeMarker(Strict):
+    type: Literal["take_marker"]
+
+
+class Disinfect(Strict):
+    type: Literal["disinfect"]
+    player: Name
+    at: At
+    keep: bool = Field(False, description="keep the grey cube (Lab)")
+
+
+class RenovateStep(Strict):
+    source: At | None = Field(None, description="a hospital tile to move, turn or remove")
+    set_aside: Annotated[int, Field(ge=0, le=10)] | None = None
+    to: At | None = Field(None, description="null: remove it beside the hospital")
+    rotation: Rotation = 0
+
+    @model_validator(mode="after")
+    def _one(self) -> RenovateStep:
+        if (self.source is None) == (self.set_aside is None):
+            raise ValueError("give exactly one of source and set_aside")
+        if self.set_aside is not None and self.to is None:
+            raise ValueError("a set-aside tile needs a place")
+        return self
+
+
+class Renovate(Strict):
+    type: Literal["renovate"]
+    steps: list[RenovateStep] = Field(min_length=1, max_length=10)
+
+
+class Pharmacy(Strict):
+    type: Literal["pharmacy"]
+
+
+class Pathology(Strict):
+    type: Literal["pathology"]
+    player: Name
+    corner: At = Field(description="the south-west tile of the 2x2 area")
+    keep: bool = Field(False, description="keep one grey cube (Lab)")
+
+
+class GiftShop(Strict):
+    type: Literal["gift_shop"]
+    colour: Colour
+
+
+class Cafeteria(Strict):
+    type: Literal["cafeteria"]
+    source: Name | None = Field(None, description="an opponent, when the supply is empty")
+
+
+class EndRound(Strict):
+    type: Literal["end_round"]
+
+
+Move = Annotated[
+    PlacePatient
+    | PlaceGrey
+    | Admit
+    | Treat
+    | MakeContract
+    | ClaimContract
+    | BuySpecial
+    | BuyTreatment
+    | PlaceSetAside
+    | MovePatients
+    | TakeMarker
+    | Disinfect
+    | Renovate
+    | Pharmacy
+    | Pathology
+    | GiftShop
+    | Cafeteria
+    | EndRound,
+    Field(discriminator="type"),
+]
+
+ACTION_MOVES = (
+    "admit",
+    "treat",
+    "contract",
+    "buy_special",
+    "buy_treatment",
+    "move_patients",
+    "take_marker",
+    "disinfect",
+    "renovate",
+    "pharmacy",
+    "pathology",
+    "gift_shop",
+)

@@ -1,0 +1,98 @@
+# ruff: noqa: E501
+"""Final scoring of Quarantine, with the tie-breaks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...core.i18n import N_, Message
+from ...core.verdicts import Scoring, Violation
+from .checks import checks
+from .geometry import layout
+from .models import SPECIAL_KINDS, State
+
+
+def details(state: State, index: int) -> dict[str, int]:
+    p = state.players[index]
+    lay = layout(state, index)
+    special = sum(t.kind in SPECIAL_KINDS for t in lay.tiles.values())
+    stations = len(lay.stations())
+    cubes = p.supply.coloured() + (p.supply.grey // 2 if lay.working("lab") else 0)
+    empty = 0 if p.line else 1
+    return {
+        "special_rooms": special,
+        "nurse_stations": stations,
+        "cubes": cubes,
+        "cube_points": cubes // 2,
+        "empty_line": empty,
+        "tiles": len(lay.tiles),
+        "total": special + stations + cubes // 2 + empty,
+    }
+
+
+def score(state: State) -> Scoring:
+    table = {p.name: details(state, i) for i, p in enumerate(state.players)}
+    order = sorted(
+        table, key=lambda n: (-table[n]["total"], table[n]["tiles"], table[n]["nurse_stations"])
+    )
+    steps = [
+        checks.message(
+            N_(
+                "{player}: {special} special rooms, {stations} complete nurse stations, {cubes} cubes for {cube_points} points, {empty} for the waiting line: {total} points."
+            ),
+            player=n,
+            special=d["special_rooms"],
+            stations=d["nurse_stations"],
+            cubes=d["cubes"],
+            cube_points=d["cube_points"],
+            empty=d["empty_line"],
+            total=d["total"],
+        )
+        for n, d in table.items()
+    ]
+    tiebreaks: list[Message] = []
+    top = [n for n in order if table[n]["total"] == table[order[0]]["total"]]
+    if len(top) > 1:
+        tiebreaks.append(
+            checks.message(
+                N_(
+                    "{players} tie on {points} points: fewer tiles, then fewer nurse stations, decide."
+                ),
+                players=", ".join(top),
+                points=table[order[0]]["total"],
+            )
+        )
+    return Scoring(
+        scores={n: d["total"] for n, d in table.items()},
+        ranking=order,
+        final=state.end.over,
+        steps=steps,
+        tiebreaks=tiebreaks,
+        details=table,
+    )
+
+
+@checks.score("QU-801", title=N_("Scoring"))
+def not_over(state: State) -> Iterator[Violation]:
+    if not state.end.over:
+        yield checks.violation(
+            "QU-801", N_("The game is not over yet: these scores are provisional."), "/end/over"
+        )
+
+
+@checks.score("QU-802", title=N_("Tie-breaks"))
+def unbroken_tie(state: State) -> Iterator[Violation]:
+    table = {p.name: details(state, i) for i, p in enumerate(state.players)}
+
+    def key(n: str) -> tuple[int, int, int]:
+        return (-table[n]["total"], table[n]["tiles"], table[n]["nurse_stations"])
+
+    best = min(key(n) for n in table)
+    tied = sorted(n for n in table if key(n) == best)
+    if len(tied) > 1:
+        yield checks.violation(
+            "QU-802",
+            N_("{players} are still tied after both tie-breaks: they share the victory."),
+            "/players",
+            players=", ".join(tied),
+        )
