@@ -1,0 +1,526 @@
+"""The state checks: invariants of a snapshot of the table."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from itertools import pairwise
+
+from ...core.checks import CheckRegistry
+from ...core.i18n import N_
+from ...core.verdicts import Violation
+from .data import (
+    AIRCRAFT_LIMIT,
+    BUILDING_KINDS,
+    CONTRACTORS_PER_TYPE,
+    FUEL_LIMIT,
+    KIND_COSTS,
+    KIND_OUTPUTS,
+    MARKET_SLOTS,
+    PIECES_PER_TYPE,
+    SEAT_MONEY,
+    SEAT_SPECIALIST,
+    SPACE_ALLOWED,
+    SPY_LIMIT,
+    START_LABORERS,
+    START_MONEY,
+    TEST_MARKERS,
+)
+from .logic import piece_counts, points, target
+from .models import GREY, KINDS, SPACES, Building, BuildingCard, State
+
+checks = CheckRegistry("manhattan-project")
+
+
+# --- 1xx goal and end ------------------------------------------------------------------------
+
+
+@checks.state("MP-101", title=N_("Only the active player can be at the target"))
+def target_reached(state: State) -> Iterator[Violation]:
+    goal = target(state)
+    for i, p in enumerate(state.players):
+        if p.colour != state.turn.active and points(p) >= goal:
+            yield checks.violation(
+                "MP-101",
+                N_(
+                    "{player} has {points} points, at or above the target of {target}; "
+                    "the game ended on that player's turn."
+                ),
+                f"/players/{i}",
+                player=p.colour,
+                points=points(p),
+                target=goal,
+            )
+
+
+@checks.state("MP-102", "MP-902", "MP-905", title=N_("Announced points match the bombs"))
+def announced_points(state: State) -> Iterator[Violation]:
+    for i, p in enumerate(state.players):
+        if p.points is None:
+            continue
+        real = points(p)
+        if p.points == real:
+            continue
+        if p.test is not None and p.points == points(p, tested_values=False):
+            rule = "MP-902"
+        elif p.points == points(p, loads=False):
+            rule = "MP-905"
+        else:
+            rule = "MP-102"
+        yield checks.violation(
+            rule,
+            N_(
+                "{player} announces {announced} points, but the bombs, loads and test give "
+                "{points}."
+            ),
+            f"/players/{i}/points",
+            player=p.colour,
+            announced=p.points,
+            points=real,
+        )
+
+
+# --- 2xx components --------------------------------------------------------------------------
+
+
+@checks.state("MP-201", "MP-202", title=N_("Worker pieces per colour and contractors"))
+def worker_pieces(state: State) -> Iterator[Violation]:
+    counts = piece_counts(state)
+    for i, p in enumerate(state.players):
+        for kind in KINDS:
+            n = counts[(p.colour, kind)]
+            if n > PIECES_PER_TYPE:
+                yield checks.violation(
+                    "MP-201",
+                    N_(
+                        "{player} has {count} pieces of type {kind} in play; each colour has "
+                        "only 4."
+                    ),
+                    f"/players/{i}",
+                    player=p.colour,
+                    count=n,
+                    kind=kind,
+                )
+    for kind in KINDS:
+        n = counts[(GREY, kind)]
+        if n > CONTRACTORS_PER_TYPE:
+            yield checks.violation(
+                "MP-202",
+                N_("{count} grey contractors of type {kind} are in play; there are only 4."),
+                "/players",
+                count=n,
+                kind=kind,
+            )
+
+
+@checks.state("MP-203", "MP-204", "MP-205", title=N_("Track limits"))
+def track_limits(state: State) -> Iterator[Violation]:
+    for i, p in enumerate(state.players):
+        for field, limit, rule in (
+            ("plutonium", FUEL_LIMIT, "MP-203"),
+            ("uranium", FUEL_LIMIT, "MP-203"),
+            ("fighters", AIRCRAFT_LIMIT, "MP-204"),
+            ("bombers", AIRCRAFT_LIMIT, "MP-204"),
+            ("spies", SPY_LIMIT, "MP-205"),
+        ):
+            value = getattr(p, field)
+            if value > limit:
+                yield checks.violation(
+                    rule,
+                    N_("{player} has {value} on the {track} track; the limit is {limit}."),
+                    f"/players/{i}/{field}",
+                    player=p.colour,
+                    value=value,
+                    track=field,
+                    limit=limit,
+                )
+
+
+@checks.state("MP-206", title=N_("Money and yellowcake are never negative"))
+def never_negative(state: State) -> Iterator[Violation]:
+    for i, p in enumerate(state.players):
+        for field in ("money", "yellowcake"):
+            if getattr(p, field) < 0:
+                yield checks.violation(
+                    "MP-206",
+                    N_("{player} has {value} {what}; a holding is never below zero."),
+                    f"/players/{i}/{field}",
+                    player=p.colour,
+                    value=getattr(p, field),
+                    what=field,
+                )
+
+
+@checks.state("MP-207", title=N_("Two to five players"))
+def player_count(state: State) -> Iterator[Violation]:
+    if not 2 <= len(state.players) <= 5:
+        yield checks.violation(
+            "MP-207",
+            N_("The table has {count} players; the game is for 2 to 5."),
+            "/players",
+            count=len(state.players),
+        )
+
+
+@checks.state("MP-208", title=N_("Bomb cards print one or two values"))
+def bomb_cards(state: State) -> Iterator[Violation]:
+    cards = [(f"/bomb_row/{j}", c) for j, c in enumerate(state.bomb_row)]
+    for i, p in enumerate(state.players):
+        cards += [(f"/players/{i}/hand/{j}", c) for j, c in enumerate(p.hand)]
+        cards += [(f"/players/{i}/bombs/{j}/card", b.card) for j, b in enumerate(p.bombs)]
+    for path, card in cards:
+        if (card.kind == "plutonium") != (card.tested_points is not None):
+            yield checks.violation(
+                "MP-208",
+                N_("A {kind} bomb card must show {values}."),
+                path,
+                kind=card.kind,
+                values="two values" if card.kind == "plutonium" else "one value",
+            )
+
+
+# --- 3xx setup -------------------------------------------------------------------------------
+
+
+@checks.state("MP-301", title=N_("Implosion-test markers by player count"))
+def test_markers(state: State) -> Iterator[Violation]:
+    allowed = Counter(TEST_MARKERS.get(len(state.players), ()))
+    used = Counter(state.test_markers)
+    used.update(p.test.value for p in state.players if p.test is not None)
+    extra = used - allowed
+    if extra:
+        yield checks.violation(
+            "MP-301",
+            N_("Test markers {markers} are not in play with {count} players."),
+            "/test_markers",
+            markers=", ".join(str(v) for v in sorted(extra.elements())),
+            count=len(state.players),
+        )
+
+
+@checks.state("MP-302", title=N_("The building market"))
+def market(state: State) -> Iterator[Violation]:
+    prices = state.market_prices
+    if (
+        len(prices) != MARKET_SLOTS
+        or prices[0] != 2
+        or prices[1] != 3
+        or prices[-1] != 20
+        or any(a >= b for a, b in pairwise(prices))
+    ):
+        yield checks.violation(
+            "MP-302",
+            N_("The market has 7 slots priced from $2 and $3 up to $20."),
+            "/market_prices",
+        )
+    if len(state.market) != MARKET_SLOTS:
+        yield checks.violation(
+            "MP-302",
+            N_("The market has {count} slots instead of 7."),
+            "/market",
+            count=len(state.market),
+        )
+    seen_gap = False
+    for j, card in enumerate(state.market):
+        if card is None:
+            seen_gap = True
+        elif seen_gap or (state.building_deck > 0 and None in state.market):
+            yield checks.violation(
+                "MP-302",
+                N_("The market has an empty slot left of slot {slot} or while the deck has cards."),
+                f"/market/{j}",
+                slot=j,
+            )
+            break
+
+
+@checks.state("MP-303", "MP-802", title=N_("Face-up bomb cards"))
+def bomb_row(state: State) -> Iterator[Violation]:
+    want = 0 if state.design_closed else len(state.players) + 1
+    if len(state.bomb_row) != want:
+        yield checks.violation(
+            "MP-802" if state.design_closed else "MP-303",
+            N_("{count} bomb cards are face up; there must be {want}."),
+            "/bomb_row",
+            count=len(state.bomb_row),
+            want=want,
+        )
+
+
+@checks.state("MP-304", "MP-305", "MP-306", "MP-307", title=N_("The table at setup"))
+def setup(state: State) -> Iterator[Violation]:
+    if state.turns_played != 0:
+        return
+    if state.turn.active != state.players[0].colour or state.turn.placing:
+        yield checks.violation(
+            "MP-307",
+            N_("At setup the first seat, {player}, must be about to play."),
+            "/turn/active",
+            player=state.players[0].colour,
+        )
+    for i, p in enumerate(state.players[:5]):
+        if (
+            p.workers.laborers != START_LABORERS
+            or p.fighters != 1
+            or p.bombers != 1
+            or p.yellowcake != 0
+            or p.buildings
+            or p.hand
+            or p.bombs
+            or p.contractors.total()
+        ):
+            yield checks.violation(
+                "MP-304",
+                N_(
+                    "{player} does not hold the starting supply: 4 laborers, $10, one "
+                    "fighter and one bomber."
+                ),
+                f"/players/{i}",
+                player=p.colour,
+            )
+        specialists = p.workers.engineers + p.workers.scientists
+        if p.money != START_MONEY + SEAT_MONEY[i] or specialists != SEAT_SPECIALIST[i]:
+            yield checks.violation(
+                "MP-305",
+                N_(
+                    "{player} in seat {seat} must start with ${money} and {specialists} "
+                    "engineer or scientist."
+                ),
+                f"/players/{i}",
+                player=p.colour,
+                seat=i + 1,
+                money=START_MONEY + SEAT_MONEY[i],
+                specialists=SEAT_SPECIALIST[i],
+            )
+        if p.plutonium or p.uranium or p.spies:
+            yield checks.violation(
+                "MP-306",
+                N_("{player}'s plutonium, enriched-uranium and espionage markers start at 0."),
+                f"/players/{i}",
+                player=p.colour,
+            )
+
+
+# --- 4xx turn --------------------------------------------------------------------------------
+
+
+@checks.state("MP-408", "MP-409", title=N_("The table after a retrieval"))
+def after_retrieval(state: State) -> Iterator[Violation]:
+    if state.turn.previous != "retrieve" or state.turn.placing:
+        return
+    seat = state.seat(state.turn.active)
+    i = (seat - 1) % len(state.players)
+    prev = state.players[i]
+    for name in SPACES:
+        for piece in state.board.space(name):
+            if piece.colour in (prev.colour, GREY):
+                yield checks.violation(
+                    "MP-408",
+                    N_("After {player}'s retrieval a {colour} worker is still on {where}."),
+                    f"/board/{name}",
+                    player=prev.colour,
+                    colour=piece.colour,
+                    where=name,
+                )
+                break
+    for k, other in enumerate(state.players):
+        for j, b in enumerate(other.buildings):
+            if k == i and b.occupants:
+                yield checks.violation(
+                    "MP-409",
+                    N_("After {player}'s retrieval, workers are still on {where}."),
+                    f"/players/{i}/buildings/{j}/occupants",
+                    player=prev.colour,
+                    where=f"building {j}",
+                )
+            elif k != i and any(pc.colour == prev.colour for pc in b.occupants):
+                yield checks.violation(
+                    "MP-408",
+                    N_("After {player}'s retrieval a {colour} worker is still on {where}."),
+                    f"/players/{k}/buildings/{j}/occupants",
+                    player=prev.colour,
+                    colour=prev.colour,
+                    where=f"{other.colour} building {j}",
+                )
+    if prev.contractors.total():
+        yield checks.violation(
+            "MP-408",
+            N_("After {player}'s retrieval a {colour} worker is still on {where}."),
+            f"/players/{i}/contractors",
+            player=prev.colour,
+            colour=GREY,
+            where="personal supply",
+        )
+    for j, bomb in enumerate(prev.bombs):
+        if bomb.occupants:
+            yield checks.violation(
+                "MP-409",
+                N_("After {player}'s retrieval, workers are still on {where}."),
+                f"/players/{i}/bombs/{j}/occupants",
+                player=prev.colour,
+                where=f"bomb {j}",
+            )
+    if prev.test is not None and prev.test.occupants:
+        yield checks.violation(
+            "MP-409",
+            N_("After {player}'s retrieval, workers are still on {where}."),
+            f"/players/{i}/test/occupants",
+            player=prev.colour,
+            where="test marker",
+        )
+
+
+# --- 5xx central board -----------------------------------------------------------------------
+
+
+@checks.state("MP-501", "MP-502", "MP-521", title=N_("Occupancy of the central board"))
+def board_occupancy(state: State) -> Iterator[Violation]:
+    for name in SPACES:
+        pieces = state.board.space(name)
+        if name == "construction" or not pieces:
+            continue
+        if name == "design_bomb":
+            if len(pieces) % 2 or len(pieces) > 2:
+                yield checks.violation(
+                    "MP-501",
+                    N_("{count} workers are on {space}; it holds one at a time."),
+                    f"/board/{name}",
+                    count=len(pieces),
+                    space=name,
+                )
+            elif sorted(pc.kind for pc in pieces) != ["engineer", "scientist"]:
+                yield checks.violation(
+                    "MP-521",
+                    N_("Design Bomb holds exactly one engineer and one scientist."),
+                    f"/board/{name}",
+                )
+            continue
+        if len(pieces) > 1:
+            yield checks.violation(
+                "MP-501",
+                N_("{count} workers are on {space}; it holds one at a time."),
+                f"/board/{name}",
+                count=len(pieces),
+                space=name,
+            )
+        allowed = SPACE_ALLOWED.get(name)
+        if allowed is not None:
+            for j, pc in enumerate(pieces):
+                if pc.kind not in allowed:
+                    yield checks.violation(
+                        "MP-502",
+                        N_("A {kind} is on {space}, which takes only: {allowed}."),
+                        f"/board/{name}/{j}",
+                        kind=pc.kind,
+                        space=name,
+                        allowed=", ".join(sorted(allowed)),
+                    )
+
+
+# --- 7xx espionage and buildings -------------------------------------------------------------
+
+
+@checks.state("MP-701", title=N_("Opponents' buildings used this turn"))
+def spied_buildings(state: State) -> Iterator[Violation]:
+    spied = state.turn.spied
+    if not spied:
+        return
+    active = state.active
+    distinct = {(r.owner, r.building) for r in spied}
+    if (
+        not state.turn.espionage
+        or len(distinct) > active.spies
+        or any(r.owner == active.colour for r in spied)
+    ):
+        yield checks.violation(
+            "MP-701",
+            N_(
+                "{player} used {count} opponents' buildings this turn with espionage "
+                "{espionage} and {spies} spies."
+            ),
+            "/turn/spied",
+            player=active.colour,
+            count=len(distinct),
+            espionage="taken" if state.turn.espionage else "not taken",
+            spies=active.spies,
+        )
+
+
+@checks.state("MP-710", "MP-711", title=N_("Printed values of the buildings"))
+def building_cards(state: State) -> Iterator[Violation]:
+    cards: list[tuple[str, BuildingCard, Building | None]] = [
+        (f"/market/{j}", c, None) for j, c in enumerate(state.market) if c is not None
+    ]
+    for i, p in enumerate(state.players):
+        cards += [(f"/players/{i}/buildings/{j}", b, b) for j, b in enumerate(p.buildings)]
+    for path, card, owned in cards:
+        if card.kind not in BUILDING_KINDS:
+            yield checks.violation(
+                "MP-710",
+                N_("{kind} is not a kind of building."),
+                path + "/kind",
+                kind=card.kind,
+            )
+            continue
+        made = {k for option in card.outputs for k, _ in option.items()}
+        paid = {k for option in card.costs for k, _ in option.items()}
+        if not card.outputs or made - KIND_OUTPUTS[card.kind] or paid - KIND_COSTS[card.kind]:
+            yield checks.violation(
+                "MP-710",
+                N_("A {kind} cannot cost or produce that."),
+                path,
+                kind=card.kind,
+            )
+        if not 1 <= len(card.workers) <= 3:
+            yield checks.violation(
+                "MP-711",
+                N_("A building takes one, two or three workers, not {count}."),
+                path + "/workers",
+                count=len(card.workers),
+            )
+        elif (
+            owned is not None
+            and owned.occupants
+            and not fits([pc.kind for pc in owned.occupants], list(card.workers))
+        ):
+            yield checks.violation(
+                "MP-711",
+                N_("The workers on {where} do not match what the card requires."),
+                path + "/occupants",
+                where=path,
+            )
+
+
+def fits(kinds: list[str], needs: list[str]) -> bool:
+    """Whether worker types ``kinds`` fill the requirement ``needs`` exactly."""
+    if len(kinds) != len(needs):
+        return False
+    left = Counter(kinds)
+    for need in needs:
+        if need != "any":
+            if left[need] <= 0:
+                return False
+            left[need] -= 1
+    return True
+
+
+# --- 9xx bomb actions ------------------------------------------------------------------------
+
+
+@checks.state("MP-901", title=N_("Workers on built bombs"))
+def built_bombs(state: State) -> Iterator[Violation]:
+    for i, p in enumerate(state.players):
+        for j, bomb in enumerate(p.bombs):
+            kinds = Counter(pc.kind for pc in bomb.occupants)
+            if bomb.occupants and (
+                kinds["engineer"] != bomb.card.engineers
+                or kinds["scientist"] != bomb.card.scientists
+                or kinds["laborer"]
+            ):
+                yield checks.violation(
+                    "MP-901",
+                    N_("The workers on {player}'s bomb {bomb} do not match the card."),
+                    f"/players/{i}/bombs/{j}/occupants",
+                    player=p.colour,
+                    bomb=j,
+                )

@@ -1,0 +1,447 @@
+"""The state of a table of The Manhattan Project, and the moves a player can submit.
+
+No public catalog of the building and bomb cards exists, so every card in the state
+carries the values printed on it (kind, workers required, costs, output, points).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Kind = Literal["laborer", "engineer", "scientist"]
+Need = Literal["laborer", "engineer", "scientist", "any"]
+GREY = "grey"
+KINDS: tuple[Kind, ...] = ("laborer", "engineer", "scientist")
+
+Small = Annotated[int, Field(ge=0, le=1000)]
+Signed = Annotated[int, Field(ge=-1000, le=100000)]
+Name = Annotated[str, Field(min_length=1, max_length=40)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Workers(Strict):
+    """Worker pieces by type."""
+
+    laborers: Small = 0
+    engineers: Small = 0
+    scientists: Small = 0
+
+    def get(self, kind: str) -> int:
+        return int(getattr(self, kind + "s"))
+
+    def total(self) -> int:
+        return self.laborers + self.engineers + self.scientists
+
+
+class Piece(Strict):
+    """A worker piece placed somewhere: its type and colour (``grey`` for a contractor)."""
+
+    kind: Kind
+    colour: Name = Field(description="the owner's colour, or 'grey' for a contractor")
+
+
+class Amounts(Strict):
+    """Amounts printed on a card or a space: a cost or an output."""
+
+    money: Small = 0
+    yellowcake: Small = 0
+    uranium: Small = 0
+    plutonium: Small = 0
+    fighters: Small = 0
+    bombers: Small = 0
+    laborers: Small = 0
+    engineers: Small = 0
+    scientists: Small = 0
+
+    def items(self) -> list[tuple[str, int]]:
+        return [(k, v) for k, v in self.__dict__.items() if v]
+
+
+class BuildingCard(Strict):
+    """A building card as printed."""
+
+    kind: Annotated[str, Field(max_length=30)] = Field(
+        description="mine, factory, university, reactor or enrichment"
+    )
+    name: Annotated[str, Field(max_length=60)] | None = None
+    workers: list[Need] = Field(max_length=6, description="required workers; 'any' is '?'")
+    costs: list[Amounts] = Field(
+        default_factory=list, max_length=3, description="cost options ('/'); empty: free"
+    )
+    outputs: list[Amounts] = Field(max_length=3, description="output options ('/')")
+
+
+class Building(BuildingCard):
+    """A building on a player's board."""
+
+    damage: Small = 0
+    occupants: list[Piece] = Field(default_factory=list, max_length=6)
+
+
+class BombCard(Strict):
+    """A bomb card as printed."""
+
+    kind: Literal["plutonium", "uranium"]
+    name: Annotated[str, Field(max_length=60)] | None = None
+    engineers: Small = 0
+    scientists: Small = 0
+    fuel: Small = Field(description="plutonium or enriched uranium needed")
+    load_cost: Small = Field(description="the load cost printed on the card (in bombers)")
+    points: Small = Field(description="points (untested value for a plutonium bomb)")
+    tested_points: Small | None = Field(
+        default=None, description="plutonium bombs: the value once the player has tested"
+    )
+
+
+class Bomb(Strict):
+    """A built bomb in front of its owner."""
+
+    card: BombCard
+    occupants: list[Piece] = Field(default_factory=list, max_length=12)
+    loaded: bool = False
+
+
+class Test(Strict):
+    """The implosion-test marker a player took, with the workers moved onto it."""
+
+    value: Small
+    occupants: list[Piece] = Field(default_factory=list, max_length=12)
+
+
+class Player(Strict):
+    colour: Name
+    money: Signed = 0
+    yellowcake: Signed = 0
+    fighters: Small = 0
+    bombers: Small = 0
+    plutonium: Small = 0
+    uranium: Small = Field(0, description="enriched uranium")
+    spies: Small = Field(0, description="the espionage track")
+    workers: Workers = Field(default_factory=Workers, description="own-colour pieces in supply")
+    contractors: Workers = Field(default_factory=Workers, description="grey pieces in supply")
+    buildings: list[Building] = Field(default_factory=list, max_length=60)
+    hand: list[BombCard] = Field(default_factory=list, max_length=30)
+    bombs: list[Bomb] = Field(default_factory=list, max_length=30)
+    test: Test | None = None
+    points: Signed | None = Field(default=None, description="points as announced (optional)")
+
+
+SPACES = (
+    "construction",
+    "aircraft_fighters",
+    "aircraft_bombers",
+    "factory_yellowcake",
+    "factory_group",
+    "factory_specialist",
+    "mine_paid",
+    "mine_group",
+    "mine_engineer",
+    "university_laborers",
+    "university_engineer",
+    "university_scientist",
+    "university_paid",
+    "reactor",
+    "enrichment",
+    "air_strike_1",
+    "air_strike_2",
+    "repair",
+    "design_bomb",
+    "espionage",
+)
+
+Occupants = Annotated[list[Piece], Field(default_factory=list, max_length=60)]
+
+
+class Board(Strict):
+    """The worker spaces of the central board and the pieces on them."""
+
+    construction: Occupants
+    aircraft_fighters: Occupants
+    aircraft_bombers: Occupants
+    factory_yellowcake: Occupants
+    factory_group: Occupants
+    factory_specialist: Occupants
+    mine_paid: Occupants
+    mine_group: Occupants
+    mine_engineer: Occupants
+    university_laborers: Occupants
+    university_engineer: Occupants
+    university_scientist: Occupants
+    university_paid: Occupants
+    reactor: Occupants
+    enrichment: Occupants
+    air_strike_1: Occupants
+    air_strike_2: Occupants
+    repair: Occupants
+    design_bomb: Occupants
+    espionage: Occupants
+
+    def space(self, name: str) -> list[Piece]:
+        found: list[Piece] = getattr(self, name)
+        return found
+
+
+class BuildingRef(Strict):
+    owner: Name
+    building: Small
+
+
+class Turn(Strict):
+    """Where the active player is in the turn."""
+
+    active: Name
+    step: Literal[1, 2] = Field(1, description="1: the central board is still open; 2: buildings")
+    placing: bool = Field(False, description="a placement or bomb action was made this turn")
+    placed: Small = Field(0, description="workers placed this turn")
+    espionage: bool = Field(False, description="the espionage space was taken this turn")
+    spied: list[BuildingRef] = Field(default_factory=list, max_length=12)
+    previous: Literal["place", "retrieve"] | None = Field(
+        None, description="what the previous player did on the turn that just ended"
+    )
+
+
+class State(Strict):
+    players: list[Player] = Field(max_length=8, description="in seat order; index 0 starts")
+    board: Board = Field(default_factory=Board)  # type: ignore[arg-type]
+    market: list[BuildingCard | None] = Field(max_length=10)
+    market_prices: list[Small] = Field(
+        default_factory=lambda: [2, 3, 4, 5, 6, 7, 20], max_length=10
+    )
+    building_deck: Small = Field(0, description="face-down building cards left")
+    bomb_row: list[BombCard] = Field(default_factory=list, max_length=12)
+    bomb_deck: Small = Field(0, description="face-down bomb cards left")
+    design_closed: bool = False
+    test_markers: list[Small] = Field(default_factory=list, max_length=10)
+    bribe: Small = 0
+    turns_played: Small = Field(0, description="turns completed so far; 0 at setup")
+    turn: Turn
+
+    @model_validator(mode="after")
+    def _references(self) -> State:
+        colours = [p.colour for p in self.players]
+        if len(set(colours)) != len(colours):
+            raise ValueError("two players have the same colour")
+        if GREY in colours:
+            raise ValueError("'grey' is the contractors' colour, not a player's")
+        known = {*colours, GREY}
+        if self.turn.active not in colours:
+            raise ValueError(f"the active player {self.turn.active!r} is not a player")
+        for piece in self.all_pieces():
+            if piece.colour not in known:
+                raise ValueError(f"a worker of colour {piece.colour!r}, which no player has")
+        index = {p.colour: p for p in self.players}
+        for ref in self.turn.spied:
+            owner = index.get(ref.owner)
+            if owner is None or ref.building >= len(owner.buildings):
+                raise ValueError(f"turn.spied names a building that does not exist: {ref}")
+        return self
+
+    def all_pieces(self) -> list[Piece]:
+        found: list[Piece] = []
+        for name in SPACES:
+            found += self.board.space(name)
+        for p in self.players:
+            for b in p.buildings:
+                found += b.occupants
+            for bomb in p.bombs:
+                found += bomb.occupants
+            if p.test is not None:
+                found += p.test.occupants
+        return found
+
+    def player(self, colour: str) -> Player | None:
+        for p in self.players:
+            if p.colour == colour:
+                return p
+        return None
+
+    def seat(self, colour: str) -> int:
+        for i, p in enumerate(self.players):
+            if p.colour == colour:
+                return i
+        return -1
+
+    @property
+    def active(self) -> Player:
+        found = self.player(self.turn.active)
+        assert found is not None
+        return found
+
+
+# --- moves ---------------------------------------------------------------------------------
+
+
+class WorkerRef(Strict):
+    """A worker taken from the active player's personal supply."""
+
+    kind: Kind
+    contractor: bool = Field(False, description="a grey contractor rather than an own piece")
+
+
+class MoveBase(Strict):
+    player: Name | None = Field(None, description="who submits it (default: the active player)")
+
+
+SimpleSpace = Literal[
+    "aircraft_fighters",
+    "aircraft_bombers",
+    "factory_yellowcake",
+    "factory_group",
+    "factory_specialist",
+    "mine_paid",
+    "mine_group",
+    "mine_engineer",
+    "university_laborers",
+    "university_engineer",
+    "university_scientist",
+    "university_paid",
+    "reactor",
+    "enrichment",
+    "espionage",
+]
+
+
+class PlaceCentral(MoveBase):
+    """Step 1: one worker on a central-board space that produces something."""
+
+    type: Literal["place_central"]
+    space: SimpleSpace
+    worker: WorkerRef
+    skip: bool = Field(False, description="place and pay, but decline the action")
+    output: Small | None = Field(None, description="which '/' output option")
+    contractors: Small | None = Field(None, description="universities: how many gained are grey")
+
+
+class Construct(MoveBase):
+    """Step 1: a worker on Construction, building from the market."""
+
+    type: Literal["construct"]
+    worker: WorkerRef
+    slot: Small | None = Field(None, description="market slot 0-6 ($2 ... $20); none: skip")
+    drawn: BuildingCard | None = Field(None, description="the card revealed for the $20 slot")
+
+
+class Attack(Strict):
+    kind: Literal["fighter", "bomber"]
+    target: Name
+    aircraft: Literal["fighters", "bombers"] | None = Field(
+        None, description="fighter attacks: which of the target's aircraft is destroyed"
+    )
+    building: Small | None = Field(None, description="bombing: the target's building index")
+
+
+class AirStrike(MoveBase):
+    type: Literal["air_strike"]
+    space: Literal["air_strike_1", "air_strike_2"] = "air_strike_1"
+    worker: WorkerRef
+    attacks: list[Attack] = Field(default_factory=list, max_length=40)
+
+
+class OtherRepair(Strict):
+    player: Name
+    buildings: list[Small] = Field(max_length=10, description="one entry per damage point")
+
+
+class Repair(MoveBase):
+    type: Literal["repair"]
+    worker: WorkerRef
+    own: list[Small] = Field(
+        default_factory=list, max_length=10, description="one building index per damage point"
+    )
+    others: list[OtherRepair] = Field(default_factory=list, max_length=8)
+
+
+class DesignBomb(MoveBase):
+    type: Literal["design_bomb"]
+    workers: list[WorkerRef] = Field(max_length=4)
+    picks: list[Small] = Field(
+        max_length=8, description="indexes into the face-up row, in draft order"
+    )
+    revealed: list[BombCard] = Field(default_factory=list, max_length=8)
+
+
+class PlaceBuilding(MoveBase):
+    """Step 2: workers on one building (own, or an opponent's after espionage)."""
+
+    type: Literal["place_building"]
+    owner: Name | None = Field(None, description="the building's owner (default: oneself)")
+    building: Small
+    workers: list[WorkerRef] = Field(max_length=6)
+    cost: Small = Field(0, description="which '/' cost option")
+    output: Small = Field(0, description="which '/' output option")
+    contractors: Small | None = Field(None, description="universities: how many gained are grey")
+    skip: bool = False
+
+
+class BuildBomb(MoveBase):
+    type: Literal["build_bomb"]
+    card: Small = Field(description="index in the hand")
+    workers: list[WorkerRef] = Field(max_length=12)
+
+
+class TestBomb(MoveBase):
+    type: Literal["test_bomb"]
+    bomb: Small = Field(description="index among the built bombs")
+
+
+class LoadBomb(MoveBase):
+    type: Literal["load_bomb"]
+    bomb: Small = Field(description="index among the built bombs")
+
+
+class Negotiate(MoveBase):
+    """A deal struck before an air strike."""
+
+    type: Literal["negotiate"]
+    partner: Name
+    about: Literal["air_strikes", "other"] = "air_strikes"
+    transfer: Amounts = Field(default_factory=Amounts, description="goods changing hands")
+    lasts: Literal["this_round", "longer"] = "this_round"
+
+
+class EndTurn(MoveBase):
+    type: Literal["end_turn"]
+
+
+class Retrieve(MoveBase):
+    type: Literal["retrieve"]
+
+
+Move = Annotated[
+    PlaceCentral
+    | Construct
+    | AirStrike
+    | Repair
+    | DesignBomb
+    | PlaceBuilding
+    | BuildBomb
+    | TestBomb
+    | LoadBomb
+    | Negotiate
+    | EndTurn
+    | Retrieve,
+    Field(discriminator="type"),
+]
+
+MOVE_TYPES = (
+    "place_central",
+    "construct",
+    "air_strike",
+    "repair",
+    "design_bomb",
+    "place_building",
+    "build_bomb",
+    "test_bomb",
+    "load_bomb",
+    "negotiate",
+    "end_turn",
+    "retrieve",
+)
+CENTRAL_MOVES = ("place_central", "construct", "air_strike", "repair", "design_bomb")
+PLACING_MOVES = (*CENTRAL_MOVES, "place_building")
+BOMB_MOVES = ("build_bomb", "test_bomb", "load_bomb")
