@@ -1,0 +1,33 @@
+"""Imperial (2010, 3rd edition): six great powers, their bonds, the rondel and the map.
+
+The board comes from ``map.json`` (package data). To correct it without touching code,
+point ``ADJUDICATOR_IMPERIAL_MAP`` at a JSON file: see :mod:`.board`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import TypeAdapter
+
+from ...core.game import Game
+from ...core.i18n import N_
+from . import checks as _checks
+from . import moves as _moves
+from . import scoring as _scoring
+from .models import Move, State
+
+GAME = Game(
+    id="imperial",
+    prefix="IM",
+    name=N_("Imperial"),
+    package_dir=Path(__file__).parent,
+    state_model=State,
+    move_adapter=TypeAdapter(Move),
+    checks=_checks.checks,
+    apply=_moves.apply,
+    scorer=_scoring.score,
+    alternatives=_moves.alternatives,
+    default_example="mid-game",
+    players=(2, 6),
+)

@@ -1,0 +1,225 @@
+"""The Imperial state (the whole table) and the moves (a nation's rondel turn)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from .board import NATIONS, board
+
+NationId = Literal["AH", "IT", "FR", "GB", "GE", "RU"]
+Space = Literal[
+    "factory",
+    "production_1",
+    "maneuver_1",
+    "investor",
+    "import",
+    "production_2",
+    "maneuver_2",
+    "taxation",
+]
+#: The rondel, clockwise.
+RONDEL: tuple[str, ...] = (
+    "factory",
+    "production_1",
+    "maneuver_1",
+    "investor",
+    "import",
+    "production_2",
+    "maneuver_2",
+    "taxation",
+)
+BOND_COSTS: tuple[int, ...] = (2, 4, 6, 9, 12, 16, 20, 25, 30)
+INTEREST = {2: 1, 4: 2, 6: 3, 9: 4, 12: 5, 16: 6, 20: 7, 25: 8, 30: 9}
+
+Name = Annotated[str, Field(min_length=1, max_length=60)]
+Region = Annotated[str, Field(min_length=1, max_length=40)]
+Money = Annotated[int, Field(ge=0, le=1000)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Bond(Strict):
+    nation: NationId
+    cost: int = Field(ge=0, le=1000, description="Face value in millions (2, 4, ... 30)")
+
+
+class Player(Strict):
+    name: Name = Field(description="The player's name; seats are in list order, clockwise")
+    cash: Money
+    bonds: list[Bond] = Field(default_factory=list, max_length=60)
+    swiss_bank: bool = False
+
+
+class Factory(Strict):
+    region: Region
+    kind: Literal["armaments", "shipyard"]
+
+
+class Nation(Strict):
+    government: Name | None = Field(None, description="The player holding the flag card")
+    treasury: Money
+    rondel: Space | None = Field(None, description="None: still in the centre")
+    power_points: int = Field(0, ge=0, le=1000)
+    tax: int = Field(5, ge=0, le=1000, description="Tax chart position 5 ('2-5') to 15 ('15+')")
+    factories: list[Factory] = Field(default_factory=list, max_length=40)
+    flags: list[Region] = Field(default_factory=list, max_length=60)
+
+
+class Units(Strict):
+    nation: NationId
+    kind: Literal["army", "fleet"]
+    region: Region
+    count: int = Field(1, ge=1, le=100)
+    stance: Literal["hostile", "friendly"] | None = Field(
+        None, description="For armies in another nation's home province"
+    )
+
+
+class State(Strict):
+    players: list[Player] = Field(min_length=1, max_length=12)
+    nations: dict[str, Nation] = Field(description="By nation ID: AH, IT, FR, GB, GE, RU")
+    units: list[Units] = Field(default_factory=list, max_length=300)
+    investor_card: Name | None = None
+    turn: NationId | None = Field(None, description="The nation that moves next")
+    variant: Literal["standard", "no_investor_card"] = "standard"
+    setup: Literal["standard", "expert"] = Field(
+        "standard", description="How the bonds were first distributed"
+    )
+
+    @model_validator(mode="after")
+    def _references(self) -> State:
+        names = [p.name for p in self.players]
+        if len(set(names)) != len(names):
+            raise ValueError("two players have the same name")
+        if set(names) & set(NATIONS):
+            raise ValueError("a player may not be named like a nation")
+        if set(self.nations) != set(NATIONS):
+            raise ValueError("nations must list AH, IT, FR, GB, GE and RU")
+        known = set(names)
+        for nid, n in self.nations.items():
+            if n.government is not None and n.government not in known:
+                raise ValueError(f"{nid}: government {n.government!r} is not a player")
+        if self.investor_card is not None and self.investor_card not in known:
+            raise ValueError(f"investor card holder {self.investor_card!r} is not a player")
+        regions = board().regions
+        for n in self.nations.values():
+            for r in [f.region for f in n.factories] + list(n.flags):
+                if r not in regions:
+                    raise ValueError(f"unknown region {r!r}")
+        for u in self.units:
+            if u.region not in regions:
+                raise ValueError(f"unknown region {u.region!r}")
+        return self
+
+
+# --- moves ---------------------------------------------------------------------------------
+
+
+class Investment(Strict):
+    player: Name
+    nation: NationId
+    bond: int = Field(ge=0, le=1000, description="Face value of the bond taken")
+    trade_in: int | None = Field(None, ge=0, le=1000, description="Owned bond given back")
+
+
+class Turn(Strict):
+    nation: NationId
+    space: Space | None = Field(None, description="Rondel space; default: the next of the type")
+    investments: list[Investment] = Field(default_factory=list, max_length=12)
+
+
+class FactoryMove(Turn):
+    type: Literal["factory"]
+    region: Region
+    kind: Literal["armaments", "shipyard"] | None = None
+
+
+class ProductionMove(Turn):
+    type: Literal["production"]
+    factories: list[Region] | None = Field(None, max_length=10)
+
+
+class ImportItem(Strict):
+    kind: Literal["army", "fleet"]
+    region: Region
+
+
+class ImportMove(Turn):
+    type: Literal["import"]
+    units: list[ImportItem] = Field(default_factory=list, max_length=10)
+
+
+class FleetStep(Strict):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    from_: Region = Field(alias="from")
+    to: Region
+
+
+class ArmyStep(Strict):
+    route: list[Region] = Field(min_length=2, max_length=16)
+    stance: Literal["hostile", "friendly"] | None = None
+
+
+class Battle(Strict):
+    region: Region
+    against: NationId
+    target: Literal["army", "fleet"] | None = None
+    called_by: NationId | None = None
+
+
+class StanceChange(Strict):
+    region: Region
+    stance: Literal["hostile", "friendly"]
+
+
+class ManeuverMove(Turn):
+    type: Literal["maneuver"]
+    fleets: list[FleetStep] = Field(default_factory=list, max_length=20)
+    armies: list[ArmyStep] = Field(default_factory=list, max_length=20)
+    battles: list[Battle] = Field(default_factory=list, max_length=30)
+    stances: list[StanceChange] = Field(default_factory=list, max_length=20)
+    destroy: list[Region] = Field(default_factory=list, max_length=5)
+
+
+class InvestorMove(Turn):
+    type: Literal["investor"]
+    forced_by: Name | None = Field(None, description="A Swiss bank that stopped the nation here")
+
+
+class TaxClaim(Strict):
+    """What a player believes the taxation gives; each value given is checked."""
+
+    revenue: int | None = Field(None, ge=0, le=1000)
+    tax: int | None = Field(None, ge=0, le=1000)
+    bonus: int | None = Field(None, ge=0, le=1000)
+    power_points: int | None = Field(None, ge=0, le=1000)
+    income: int | None = Field(None, ge=0, le=1000)
+
+
+class TaxationMove(Turn):
+    type: Literal["taxation"]
+    claim: TaxClaim | None = None
+
+
+class TransferMove(Strict):
+    type: Literal["transfer"]
+    source: Name = Field(description="A player's name or a nation ID")
+    target: Name = Field(description="A player's name or a nation ID")
+    amount: int = Field(ge=1, le=1000)
+
+
+Move = Annotated[
+    FactoryMove
+    | ProductionMove
+    | ImportMove
+    | ManeuverMove
+    | InvestorMove
+    | TaxationMove
+    | TransferMove,
+    Field(discriminator="type"),
+]
+RondelMove = FactoryMove | ProductionMove | ImportMove | ManeuverMove | InvestorMove | TaxationMove

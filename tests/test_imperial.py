@@ -1,0 +1,160 @@
+"""Imperial: single broken rules in the default example, the map data and its override."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+
+import pytest
+
+from adjudicator.core.cases import run_case
+from adjudicator.core.checks import Kind
+from adjudicator.games import get_game
+from adjudicator.games.imperial import board as board_mod
+from adjudicator.games.imperial import logic
+
+GAME = get_game("imperial")
+MAP = json.loads(board_mod.MAP_FILE.read_text(encoding="utf-8"))
+STATE_RULES = sorted({r for c in GAME.checks.of_kind(Kind.STATE) for r in c.rules})
+BROKEN = [
+    c for c in GAME.cases if c.kind == "state" and c.base == "mid-game" and c.expected_violations
+]
+
+
+def _map_edge(a: str, b: str) -> dict:
+    for e in MAP["adjacency"]["edges"]:
+        if {e["a"], e["b"]} == {a, b}:
+            return e
+    raise AssertionError(f"{a}-{b} is not in the map data")
+
+
+def test_default_example_valid() -> None:
+    assert GAME.check(GAME.example()).valid
+
+
+@pytest.mark.parametrize("case", BROKEN, ids=[c.id for c in BROKEN])
+def test_breaking_one_rule_in_the_example_names_it(case) -> None:
+    report = GAME.check(case.build_state(GAME))
+    assert not report.valid
+    assert report.rules == case.expected_violations
+
+
+@pytest.mark.parametrize("rule", STATE_RULES)
+def test_every_state_rule_has_a_failing_state_case(rule: str) -> None:
+    assert any(rule in c.expected_violations for c in GAME.cases if c.kind == "state"), rule
+
+
+def test_map_keeps_confidence_and_flags_doubtful_edges() -> None:
+    b = board_mod.board()
+    low = [e for e in board_mod.doubtful_edges() if e.confidence == "low"]
+    raw_low = {
+        frozenset((e["a"], e["b"])) for e in MAP["adjacency"]["edges"] if e["confidence"] == "low"
+    }
+    assert {frozenset((e.a, e.b)) for e in low} == raw_low
+    edge = _map_edge("belgium", "munich")
+    assert b.confidence("belgium", "munich") == edge["confidence"]
+
+
+def test_rulebook_borders_win_over_the_map() -> None:
+    b = board_mod.board()
+    for a, c in board_mod.RULEBOOK_NON_EDGES:
+        assert not b.adjacent(a, c)
+    for a, c, _ in board_mod.RULEBOOK_EDGES:
+        assert b.adjacent(a, c)
+
+
+def test_worked_example_borders_come_from_the_map() -> None:
+    for a, b in [
+        ("greece", "bulgaria"),
+        ("cologne", "hamburg"),
+        ("hamburg", "denmark"),
+        ("holland", "hamburg"),
+        ("trieste", "ionian_sea"),
+        ("ionian_sea", "western_mediterranean"),
+        ("algeria", "western_mediterranean"),
+        ("tunis", "ionian_sea"),
+        ("vienna", "venice"),
+        ("budapest", "vienna"),
+    ]:
+        edge = _map_edge(a, b)
+        assert board_mod.board().adjacent(a, b), edge
+
+
+def _greece_bulgaria_case():
+    return next(c for c in GAME.cases if c.id == "IM-C602a")
+
+
+def test_map_override_file_removes_an_edge(tmp_path, monkeypatch) -> None:
+    case = _greece_bulgaria_case()
+    assert run_case(GAME, case).ok
+    path = tmp_path / "fix.json"
+    path.write_text(json.dumps({"remove_edges": [{"a": "greece", "b": "bulgaria"}]}))
+    monkeypatch.setenv(board_mod.MAP_ENV, str(path))
+    logic._CACHE[0] = None
+    verdict = GAME.adjudicate(case.build_state(GAME), dict(case.move or {}))
+    assert verdict.rules == {"IM-602"}
+    monkeypatch.delenv(board_mod.MAP_ENV)
+    logic._CACHE[0] = None
+    assert run_case(GAME, case).ok
+
+
+def test_map_override_file_adds_an_edge(tmp_path, monkeypatch) -> None:
+    move = {"type": "maneuver", "nation": "AH", "armies": [{"route": ["trieste", "romania"]}]}
+    assert GAME.adjudicate(GAME.example(), move).rules == {"IM-602"}
+    path = tmp_path / "fix.json"
+    path.write_text(
+        json.dumps(
+            {
+                "add_edges": [
+                    {"a": "trieste", "b": "romania", "kind": "land_land", "confidence": "high"}
+                ]
+            }
+        )
+    )
+    monkeypatch.setenv(board_mod.MAP_ENV, str(path))
+    logic._CACHE[0] = None
+    assert GAME.adjudicate(GAME.example(), move).legal
+    monkeypatch.delenv(board_mod.MAP_ENV)
+    logic._CACHE[0] = None
+
+
+def test_whole_map_replacement(tmp_path, monkeypatch) -> None:
+    data = json.loads(json.dumps(MAP))
+    data["adjacency"]["edges"] = [
+        e for e in data["adjacency"]["edges"] if {e["a"], e["b"]} != {"greece", "bulgaria"}
+    ]
+    path = tmp_path / "map.json"
+    path.write_text(json.dumps(data))
+    monkeypatch.setenv(board_mod.MAP_ENV, str(path))
+    assert not board_mod.board().adjacent("greece", "bulgaria")
+    assert board_mod.board().source == str(path)
+    monkeypatch.delenv(board_mod.MAP_ENV)
+    assert board_mod.board().adjacent("greece", "bulgaria")
+
+
+def test_unknown_region_is_malformed() -> None:
+    from adjudicator.core.errors import MalformedInput
+
+    data = GAME.example()
+    data["units"][0]["region"] = "sicily"
+    with pytest.raises(MalformedInput):
+        GAME.check(data)
+
+
+def test_speed() -> None:
+    state = GAME.parse_state(GAME.example())
+    move = GAME.parse_move(
+        {"type": "maneuver", "nation": "AH", "armies": [{"route": ["greece", "bulgaria"]}]}
+    )
+    checks, moves = [], []
+    for _ in range(50):
+        logic._CACHE[0] = None
+        t = time.perf_counter()
+        GAME.violations(state)
+        checks.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        GAME.adjudicate_parsed(state, move)
+        moves.append(time.perf_counter() - t)
+    assert statistics.median(checks) < 0.001
+    assert statistics.median(moves) < 0.002
