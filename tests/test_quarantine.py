@@ -1,0 +1,137 @@
+"""Quarantine: the default example, single broken rules, geometry and speed."""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+import pytest
+
+from adjudicator.core.cases import run_case
+from adjudicator.core.checks import Kind
+from adjudicator.games import get_game
+from adjudicator.games.quarantine.geometry import Layout, turn
+from adjudicator.games.quarantine.models import Tile
+
+GAME = get_game("quarantine")
+STATE_RULES = sorted({r for c in GAME.checks.of_kind(Kind.STATE) for r in c.rules})
+BROKEN = [
+    c
+    for c in GAME.cases
+    if c.kind == "state" and c.base is not None and len(c.expected_violations) == 1
+]
+#: Rules that cannot be broken alone in the mid-game example: they need every tile taken
+#: (the end example), two players, or the untouched setup.
+OTHER_BASE = {"QU-101": "end", "QU-204": "setup-2p", "QU-304": "setup-4p"}
+
+
+def test_default_example_is_a_legal_four_player_mid_game():
+    data = GAME.example()
+    assert len(data["players"]) == 4
+    assert GAME.check(data).valid
+    state = GAME.parse_state(data)
+    layouts = [Layout.of(p.hospital) for p in state.players]
+    assert any(lay.stations() for lay in layouts)
+    assert any(lay.quarantined() for lay in layouts)
+    assert not state.end.triggered
+
+
+def test_every_state_rule_is_broken_alone_in_the_default_example():
+    shown = {(next(iter(c.expected_violations)), c.base) for c in BROKEN}
+    missing = [r for r in STATE_RULES if (r, OTHER_BASE.get(r, "mid-game")) not in shown]
+    assert not missing, missing
+
+
+@pytest.mark.parametrize("case", BROKEN, ids=[c.id for c in BROKEN])
+def test_breaking_one_rule_reports_its_id(case):
+    report = GAME.check(case.build_state(GAME))
+    assert report.rules == case.expected_violations
+    assert run_case(GAME, case).ok
+
+
+def test_doors_turn_clockwise():
+    assert turn(["N"], 90) == {"E"}
+    assert turn(["N", "W"], 180) == {"S", "E"}
+    assert turn(["E"], 270) == {"N"}
+
+
+def _tile(x: int, y: int, doors: list[str], kind: str = "treatment") -> Tile:
+    extra = {"colour": "red"} if kind == "treatment" else {}
+    return Tile.model_validate({"kind": kind, "x": x, "y": y, "doors": doors, **extra})
+
+
+def test_connected_needs_both_doors_adjacent_does_not():
+    lay = Layout.of([_tile(0, 0, ["N", "E", "S", "W"], "lobby"), _tile(1, 0, ["N"])])
+    assert lay.adjacent((0, 0)) == [(1, 0)]
+    assert lay.connections((0, 0)) == []
+    lay = Layout.of([_tile(0, 0, ["N", "E", "S", "W"], "lobby"), _tile(1, 0, ["W"])])
+    assert lay.connections((0, 0)) == [(1, 0)]
+
+
+def test_station_complete_only_with_four_tiles():
+    three = [_tile(0, 0, ["E"], "lobby"), _tile(1, 0, ["W"]), _tile(0, 1, ["S"])]
+    assert Layout.of(three).stations() == []
+    assert Layout.of([*three, _tile(1, 1, ["S"])]).stations() == [(0, 0)]
+
+
+def test_enclosed_courtyard_is_not_open():
+    ring = [(x, y) for x in (-1, 0, 1) for y in (-2, -1, 0) if (x, y) != (0, -1)]
+    tiles = [
+        _tile(x, y, ["N", "E", "S", "W"], "lobby" if (x, y) == (0, 0) else "treatment")
+        for x, y in [*ring, (0, 1)]
+    ]
+    assert not Layout.of(tiles).lobby_open()
+    assert Layout.of(tiles[:-1]).lobby_open()
+
+
+def test_alternatives_for_an_illegal_grey_cube():
+    verdict = GAME.adjudicate(
+        GAME.example(), {"type": "place_grey", "player": "ben", "at": [-1, 0]}
+    )
+    assert not verdict.legal
+    assert verdict.alternatives
+    for alt in verdict.alternatives:
+        assert GAME.adjudicate(GAME.example(), dict(alt.move)).legal
+
+
+def test_alternatives_for_an_illegal_placement():
+    data = GAME.example()
+    data["round"]["active"], data["round"]["bag_holder"] = "dimitris", "anna"
+    data["players"][3]["hospital"][1]["doors"] = ["S", "E", "N"]
+    verdict = GAME.adjudicate(data, {"type": "place_set_aside", "index": 0, "at": [5, 5]})
+    assert not verdict.legal
+    assert verdict.alternatives
+    for alt in verdict.alternatives:
+        assert GAME.adjudicate(data, dict(alt.move)).legal
+
+
+def test_score_with_tiebreak():
+    report = GAME.score(GAME.example("end")).to_json()
+    assert report["final"] and report["winner"] == "ben"
+    assert report["tiebreaks"]
+
+
+def _median(fn, n=200):
+    times = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def test_speed():
+    state = GAME.parse_state(GAME.example())
+
+    def check():
+        state._cache.clear()
+        GAME.violations(state)
+
+    assert _median(check) < 0.001
+    move = GAME.parse_move({"type": "place_patient", "colour": "red", "player": "ben"})
+
+    def adjudicate():
+        state._cache.clear()
+        GAME.adjudicate_parsed(state, move)
+
+    assert _median(adjudicate) < 0.002
