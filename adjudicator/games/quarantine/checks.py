@@ -7,12 +7,48 @@ from collections import Counter
 from collections.abc import Iterator
 
 from ...core.checks import CheckRegistry
-from ...core.i18n import N_
+from ...core.i18n import N_, Message
 from ...core.verdicts import Violation
 from .geometry import capacity, layout, supply_room_colours
 from .models import COLOURS, SPECIAL_KINDS, LooseTile, State, Tile
 
 checks = CheckRegistry("quarantine")
+
+KIND_NAMES = {
+    "lobby": N_("lobby"),
+    "treatment": N_("treatment room"),
+    "supply_room": N_("Supply Room"),
+    "maintenance": N_("Maintenance"),
+    "on_call_room": N_("On Call Room"),
+    "gift_shop": N_("Gift Shop"),
+    "security": N_("Security"),
+    "pharmacy": N_("Pharmacy"),
+    "purchasing": N_("Purchasing"),
+    "triage": N_("Triage"),
+    "pathology": N_("Pathology"),
+    "containment": N_("Containment"),
+    "cafeteria": N_("Cafeteria"),
+    "lab": N_("Lab"),
+    "emergency": N_("Emergency"),
+    "helipad": N_("Helipad"),
+}
+COLOUR_NAMES = {
+    "blue": N_("blue"),
+    "red": N_("red"),
+    "green": N_("green"),
+    "yellow": N_("yellow"),
+    "grey": N_("grey"),
+}
+
+
+def kind_name(kind: str) -> Message:
+    """The name of a tile kind, translated when the message is rendered."""
+    return checks.message(KIND_NAMES.get(kind, kind))
+
+
+def colour_name(colour: str | None) -> Message:
+    return checks.message(COLOUR_NAMES.get(colour or "", colour or ""))
+
 
 PATIENTS_PER_COLOUR = 24
 GREY_CUBES = 32
@@ -146,7 +182,7 @@ def patient_cubes(state: State) -> Iterator[Violation]:
                 N_("There are {count} {colour} cubes in all; the game has 24."),
                 f"/bag/{colour}",
                 count=totals[colour],
-                colour=colour,
+                colour=colour_name(colour),
             )
 
 
@@ -175,7 +211,7 @@ def special_tiles(state: State) -> Iterator[Violation]:
                     "QU-203",
                     N_("The {kind} is not among the special rooms in play."),
                     "/special_kinds",
-                    kind=kind,
+                    kind=kind_name(kind),
                 )
         elif have != wanted:
             rule = "QU-204" if wanted == 1 else "QU-203"
@@ -184,7 +220,7 @@ def special_tiles(state: State) -> Iterator[Violation]:
                 N_("There are {count} {kind} tiles in all; this game has {wanted}."),
                 "/market",
                 count=have,
-                kind=kind,
+                kind=kind_name(kind),
                 wanted=wanted,
             )
 
@@ -207,7 +243,7 @@ def extra_rooms(state: State) -> Iterator[Violation]:
                 N_("There are {count} extra {colour} treatment rooms in all; the game has 2."),
                 "/market",
                 count=counts[colour],
-                colour=colour,
+                colour=colour_name(colour),
             )
 
 
@@ -250,7 +286,7 @@ def starting_tiles(state: State) -> Iterator[Violation]:
                     f"/players/{i}/hospital",
                     player=p.name,
                     count=starting[colour],
-                    colour=colour,
+                    colour=colour_name(colour),
                 )
 
 
@@ -279,7 +315,7 @@ def market(state: State) -> Iterator[Violation]:
                 "QU-303",
                 N_("The market holds a {kind} stack, which is not in play."),
                 f"/market/{j}",
-                kind=stack.kind,
+                kind=kind_name(stack.kind),
             )
     for p in state.players:
         for c in p.contracts:
@@ -291,7 +327,7 @@ def market(state: State) -> Iterator[Violation]:
                 N_("There are {count} stacks of {kind}; each kind has one stack."),
                 "/market",
                 count=n,
-                kind=colour or kind,
+                kind=colour_name(colour) if colour else kind_name(kind),
             )
 
 
@@ -499,7 +535,7 @@ def room_capacity(state: State) -> Iterator[Violation]:
                         ),
                         path,
                         player=p.name,
-                        colour=t.colour,
+                        colour=colour_name(t.colour),
                         x=t.x,
                         y=t.y,
                     )
@@ -531,9 +567,9 @@ def patient_places(state: State) -> Iterator[Violation]:
                             "A {colour} cube sits on {player}'s {kind} at ({x}, {y}); patients sit only in treatment rooms of their colour or in Emergency."
                         ),
                         f"/players/{i}/hospital/{j}/patients/{k}",
-                        colour=cube,
+                        colour=colour_name(cube),
                         player=p.name,
-                        kind=t.kind,
+                        kind=kind_name(t.kind),
                         x=t.x,
                         y=t.y,
                     )
@@ -574,7 +610,7 @@ def claimable(state: State) -> Iterator[Violation]:
                     ),
                     f"/players/{i}/contracts/{k}/claimable",
                     player=p.name,
-                    kind=c.kind,
+                    kind=kind_name(c.kind),
                 )
 
 
@@ -586,7 +622,7 @@ def bought_twice(state: State) -> Iterator[Violation]:
                 "QU-618",
                 N_("{kind} was bought {count} times this round; once is the limit."),
                 "/round/bought_special",
-                kind=kind,
+                kind=kind_name(kind),
                 count=n,
             )
 
@@ -601,7 +637,7 @@ def treatment_twice(state: State) -> Iterator[Violation]:
                     "{count} extra {colour} treatment rooms were bought this round; one is the limit."
                 ),
                 "/round/bought_treatment",
-                colour=colour,
+                colour=colour_name(colour),
                 count=n,
             )
 

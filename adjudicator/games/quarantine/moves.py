@@ -9,7 +9,7 @@ from typing import Any
 
 from ...core.i18n import N_, Message
 from ...core.verdicts import Alternative, Violation
-from .checks import checks, tiles_left
+from .checks import checks, colour_name, kind_name, tiles_left
 from .geometry import SIDES, Layout, Pos, capacity, layout, neighbour, turn
 from .models import (
     ACTION_MOVES,
@@ -50,7 +50,7 @@ def room_missing(
             N_("{player}'s {kind} is quarantined and gives no effect."),
             path,
             player=player.name,
-            kind=kind,
+            kind=kind_name(kind),
         )
     elif any(t.kind == kind for t in player.set_aside):
         yield checks.violation(
@@ -58,7 +58,7 @@ def room_missing(
             N_("{player}'s {kind} waits beside the hospital and gives no effect."),
             path,
             player=player.name,
-            kind=kind,
+            kind=kind_name(kind),
         )
     else:
         yield checks.violation(
@@ -66,7 +66,7 @@ def room_missing(
             N_("{player} has no {kind} in the hospital."),
             path,
             player=player.name,
-            kind=kind,
+            kind=kind_name(kind),
         )
 
 
@@ -124,7 +124,10 @@ def in_bag(state: State, move: Any) -> Iterator[Violation]:
     colour = "grey" if move.type == "place_grey" else move.colour
     if state.bag.get(colour) == 0:
         yield checks.violation(
-            "QU-502", N_("The bag holds no {colour} cube."), f"/bag/{colour}", colour=colour
+            "QU-502",
+            N_("The bag holds no {colour} cube."),
+            f"/bag/{colour}",
+            colour=colour_name(colour),
         )
 
 
@@ -361,7 +364,7 @@ def admit(state: State, move: Any) -> Iterator[Violation]:
                 ),
                 path,
                 n=k + 1,
-                colour=cube,
+                colour=colour_name(cube),
                 x=pos[0],
                 y=pos[1],
             )
@@ -370,7 +373,7 @@ def admit(state: State, move: Any) -> Iterator[Violation]:
                 "QU-605",
                 N_("The {colour} room at ({x}, {y}) is quarantined and takes no patient."),
                 path,
-                colour=cube,
+                colour=colour_name(cube),
                 x=pos[0],
                 y=pos[1],
             )
@@ -379,7 +382,7 @@ def admit(state: State, move: Any) -> Iterator[Violation]:
                 "QU-604",
                 N_("The {colour} room at ({x}, {y}) is full."),
                 path,
-                colour=cube,
+                colour=colour_name(cube),
                 x=pos[0],
                 y=pos[1],
             )
@@ -409,7 +412,7 @@ def treat(state: State, move: Any) -> Iterator[Violation]:
             N_("{player}'s On Call Room is connected to no other {colour} treatment room."),
             "/move/on_call",
             player=player.name,
-            colour=move.on_call,
+            colour=colour_name(move.on_call),
         )
 
 
@@ -453,7 +456,7 @@ def contract(state: State, move: Any) -> Iterator[Violation]:
             "QU-611",
             N_("The market has no {kind} stack free for a contract."),
             "/move/kind",
-            kind=move.kind,
+            kind=kind_name(move.kind),
         )
 
 
@@ -467,7 +470,7 @@ def claim(state: State, move: Any) -> Iterator[Violation]:
             N_("{player} has no {kind} contract with a tile on it."),
             "/move/kind",
             player=player.name,
-            kind=move.kind,
+            kind=kind_name(move.kind),
         )
     elif not c.claimable:
         yield checks.violation(
@@ -475,7 +478,7 @@ def claim(state: State, move: Any) -> Iterator[Violation]:
             N_("{player}'s {kind} contract can be claimed only on {player}'s next round."),
             "/move/kind",
             player=player.name,
-            kind=move.kind,
+            kind=kind_name(move.kind),
         )
 
 
@@ -505,16 +508,19 @@ def buy_special(state: State, move: Any) -> Iterator[Violation]:
     i, _ = active(state)
     if move.kind in state.round.bought_special:
         yield checks.violation(
-            "QU-618", N_("{kind} was already bought this round."), "/move/kind", kind=move.kind
+            "QU-618",
+            N_("{kind} was already bought this round."),
+            "/move/kind",
+            kind=kind_name(move.kind),
         )
     price = _source_price(state, move)
     if price is None:
-        where = move.seller or "the market"
+        where = move.seller or checks.message(N_("the market"))
         yield checks.violation(
             "QU-615",
             N_("There is no open {kind} contract to buy from {seller}."),
             "/move/seller",
-            kind=move.kind,
+            kind=kind_name(move.kind),
             seller=where,
         )
         return
@@ -569,7 +575,7 @@ def security(state: State, move: Any) -> Iterator[Violation]:
                 "The payment goes to the {where}: only a working Security in the seller's hospital sends it to the seller."
             ),
             "/move/payment_to",
-            where=wanted,
+            where=checks.message(N_("seller")) if wanted == "seller" else checks.message(N_("box")),
         )
 
 
@@ -583,7 +589,7 @@ def buy_treatment(state: State, move: Any) -> Iterator[Violation]:
             "QU-620",
             N_("An extra {colour} treatment room was already bought this round."),
             "/move/colour",
-            colour=move.colour,
+            colour=colour_name(move.colour),
         )
     stack = next(
         (s for s in state.market if s.kind == "treatment" and s.colour == move.colour), None
@@ -593,7 +599,7 @@ def buy_treatment(state: State, move: Any) -> Iterator[Violation]:
             "QU-619",
             N_("No extra {colour} treatment room is left in the market."),
             "/move/colour",
-            colour=move.colour,
+            colour=colour_name(move.colour),
         )
     if move.at is None:
         yield checks.violation(
@@ -814,7 +820,7 @@ def gift_shop(state: State, move: Any) -> Iterator[Violation]:
             "QU-705",
             N_("The box holds no spent {colour} cube."),
             f"/box/{move.colour}",
-            colour=move.colour,
+            colour=colour_name(move.colour),
         )
 
 
@@ -1034,7 +1040,7 @@ def _place_patient(s: State, me: Player, move: Any) -> list[Message]:
         return [
             checks.message(
                 N_("A {colour} patient goes straight into {player}'s Emergency."),
-                colour=move.colour,
+                colour=colour_name(move.colour),
                 player=target.name,
             )
         ]
@@ -1042,7 +1048,7 @@ def _place_patient(s: State, me: Player, move: Any) -> list[Message]:
     return [
         checks.message(
             N_("A {colour} patient joins the end of {player}'s waiting line."),
-            colour=move.colour,
+            colour=colour_name(move.colour),
             player=target.name,
         )
     ]
@@ -1115,7 +1121,9 @@ def _contract(s: State, me: Player, move: Any) -> list[Message]:
     me.contracts.append(Contract(kind=move.kind, count=stack.count, price=move.price.model_copy()))
     return [
         checks.message(
-            N_("{player} sets a price on the {kind} stack."), player=me.name, kind=move.kind
+            N_("{player} sets a price on the {kind} stack."),
+            player=me.name,
+            kind=kind_name(move.kind),
         )
     ]
 
@@ -1135,7 +1143,9 @@ def _claim(s: State, me: Player, move: Any) -> list[Message]:
     _place(me, _loose(move, move.kind), move.at, move.rotation)
     return [
         checks.message(
-            N_("{player} takes a {kind} from the contract."), player=me.name, kind=move.kind
+            N_("{player} takes a {kind} from the contract."),
+            player=me.name,
+            kind=kind_name(move.kind),
         )
     ]
 
@@ -1143,7 +1153,9 @@ def _claim(s: State, me: Player, move: Any) -> list[Message]:
 def _buy_special(s: State, me: Player, move: Any) -> list[Message]:
     _add(me.supply, move.pay, -1)
     s.round.bought_special.append(move.kind)
-    said = [checks.message(N_("{player} buys a {kind}."), player=me.name, kind=move.kind)]
+    said = [
+        checks.message(N_("{player} buys a {kind}."), player=me.name, kind=kind_name(move.kind))
+    ]
     if move.seller is None:
         stack = next(st for st in s.market if st.kind == move.kind)
         stack.count -= 1
@@ -1186,7 +1198,7 @@ def _buy_treatment(s: State, me: Player, move: Any) -> list[Message]:
         checks.message(
             N_("{player} adds an extra {colour} treatment room."),
             player=me.name,
-            colour=move.colour,
+            colour=colour_name(move.colour),
         )
     ]
 
@@ -1196,7 +1208,9 @@ def _place_set_aside(s: State, me: Player, move: Any) -> list[Message]:
     _place(me, tile, move.at, move.rotation)
     return [
         checks.message(
-            N_("{player} places a {kind} from beside the hospital."), player=me.name, kind=tile.kind
+            N_("{player} places a {kind} from beside the hospital."),
+            player=me.name,
+            kind=kind_name(tile.kind),
         )
     ]
 
@@ -1261,7 +1275,9 @@ def _pharmacy(s: State, me: Player, move: Any) -> list[Message]:
     cube = me.line.pop(0)
     setattr(me.supply, cube, me.supply.get(cube) + 1)
     return [
-        checks.message(N_("Pharmacy: the first {colour} patient in line is treated."), colour=cube)
+        checks.message(
+            N_("Pharmacy: the first {colour} patient in line is treated."), colour=colour_name(cube)
+        )
     ]
 
 
@@ -1289,7 +1305,7 @@ def _gift_shop(s: State, me: Player, move: Any) -> list[Message]:
         checks.message(
             N_("{player} takes a spent {colour} cube from the box."),
             player=me.name,
-            colour=move.colour,
+            colour=colour_name(move.colour),
         )
     ]
 
