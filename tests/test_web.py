@@ -550,7 +550,7 @@ def test_real_games_failing_cases_show_their_rules(real_client: FlaskClient) -> 
             html = real_client.get(f"/el/{game.id}/check?case={case.id}")
             assert html.status_code == 200
             rule_id = sorted(case.expected_violations)[0]
-            assert f'data-rule="{rule_id}"' not in html.get_data(as_text=True)
+            assert f'data-rule="{rule_id}"' in html.get_data(as_text=True), case.id
             state = case.build_state(game)
             shown = real_client.get(f"/el/{game.id}/check?s={permalink.encode(state)}")
             assert f'data-rule="{rule_id}"' in shown.get_data(as_text=True), case.id
@@ -612,3 +612,44 @@ def test_real_games_form_round_trip(real_client: FlaskClient) -> None:
             expected = {v.rule for v in game.check(game.example(name)).violations}
             shown = set(re.findall(r'class="violation" data-rule="([^"]+)"', html))
             assert shown == expected, (game.id, name)
+
+
+def test_real_games_pictures_mark_and_escape() -> None:
+    from markupsafe import Markup
+
+    from web.pictures import draw
+
+    for game in real_games():
+        for name in game.example_names():
+            data = game.example(name)
+            state = game.parse_state(data)
+            svg = draw(game, state, [], "el")
+            assert isinstance(svg, Markup) and svg.startswith("<svg"), (game.id, name)
+            assert "<script" not in svg and not re.search(r"\son\w+=", svg)
+        report = [v.path for v in game.violations(game.parse_state(game.example()))]
+        assert draw(game, game.parse_state(game.example()), report, "zh_TW") is not None
+
+
+def test_picture_escapes_names(real_client: FlaskClient) -> None:
+    for game in real_games():
+        data = game.example()
+        for player in data.get("players", []):
+            for key in ("name", "colour"):
+                if isinstance(player.get(key), str):
+                    player[key] = XSS
+                    break
+            break
+        html = real_client.post(
+            f"/en/{game.id}/check", data={"source": "json", "json": json.dumps(data)}
+        ).get_data(as_text=True)
+        assert XSS not in html, game.id
+
+
+def test_svg_canvas_escapes() -> None:
+    from web.pictures.svg import Canvas
+
+    canvas = Canvas(10, 10, XSS)
+    canvas.text(1, 1, XSS, fill='"><script>')
+    svg = canvas.render()
+    assert "<img" not in svg and "<script>" not in svg
+    assert "&lt;img src=x onerror=alert(1)&gt;" in svg

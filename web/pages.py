@@ -303,7 +303,7 @@ def check_context(game: Game, data: Any, run: bool) -> dict[str, Any]:
 @bp.route("/<lang>/<game_id>/check", methods=["GET", "POST"])
 def check(game_id: str) -> Any:
     game = game_for(game_id)
-    run = request.method == "POST" or bool(request.args.get("s"))
+    run = request.method == "POST" or bool(request.args.get("s") or request.args.get("case"))
     try:
         data = state_from_form() if request.method == "POST" else state_from_query(game)[0]
     except MalformedInput as exc:
@@ -385,7 +385,9 @@ def move(game_id: str) -> Any:
         context = move_context(game, example_state(game, None), default_move(game), False)
         context["errors"] = error_views(exc.errors)
         return render_template("move.html", **context), 422
-    run = (request.method == "POST" and not retype) or bool(request.args.get("m"))
+    run = (request.method == "POST" and not retype) or bool(
+        request.args.get("m") or request.args.get("case")
+    )
     if mv is None:
         mv, run = default_move(game), False
     return render_template("move.html", **move_context(game, data, mv, run))
@@ -416,7 +418,7 @@ def score_context(game: Game, data: Any, run: bool) -> dict[str, Any]:
 @bp.route("/<lang>/<game_id>/score", methods=["GET", "POST"])
 def score(game_id: str) -> Any:
     game = game_for(game_id)
-    run = request.method == "POST" or bool(request.args.get("s"))
+    run = request.method == "POST" or bool(request.args.get("s") or request.args.get("case"))
     try:
         data = state_from_form() if request.method == "POST" else state_from_query(game)[0]
     except MalformedInput as exc:

@@ -122,7 +122,8 @@ def test_check_break_a_rule_and_follow_the_link(page: Page, server: str, lang: s
     expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[lang])
     expect(page.locator("h1")).to_have_text(t(lang, "Check a state"))
     set_field(page, pointer, value)
-    page.locator("#check-button").click()
+    with page.expect_navigation():
+        page.locator("#check-button").click()
     item = page.locator(f'li.violation[data-rule="{rule_id}"]').first
     expect(item).to_be_visible()
     expect(item.locator(".rule-title")).to_have_text(game._(lang, rule.title))
@@ -142,7 +143,8 @@ def test_submit_an_illegal_dispute(page: Page, server: str, lang: str) -> None:
     game, case = pick(move_cases(), lang)
     page.goto(f"{server}/{lang}/{game.id}/move?case={case.id}")
     expect(page.locator("h1")).to_have_text(t(lang, "Settle a dispute"))
-    page.locator("#decide-button").click()
+    with page.expect_navigation():
+        page.locator("#decide-button").click()
     verdict = page.locator("#verdict.bad")
     expect(verdict).to_be_visible()
     for rule_id in sorted(case.expected_violations):
@@ -160,7 +162,8 @@ def test_score_a_game(page: Page, server: str, lang: str) -> None:
         pytest.skip("no game has an `end` example yet")
     game = games[LANGS.index(lang) % len(games)]
     page.goto(f"{server}/{lang}/{game.id}/score?example=end")
-    page.locator("#score-button").click()
+    with page.expect_navigation():
+        page.locator("#score-button").click()
     verdict = page.locator("#verdict")
     expect(verdict).to_be_visible()
     report = game.score(game.example("end")).to_json(lang)
@@ -197,7 +200,8 @@ def test_hostile_player_name_stays_text(page: Page, server: str) -> None:
     page.goto(f"{server}/en/{game.id}/check")
     page.locator("details.json-source summary").click()
     page.locator('details.json-source textarea[name="json"]').fill(json.dumps(state))
-    page.locator("details.json-source button[type=submit]").click()
+    with page.expect_navigation():
+        page.locator("details.json-source button[type=submit]").click()
     expect(page.locator("h1")).to_be_visible()
     assert page.locator("img[src=x]").count() == 0
     assert page.locator('img[src="x"]').count() == 0
@@ -223,7 +227,8 @@ def test_390_pixels_without_sideways_scrolling(page: Page, server: str) -> None:
         width = page.evaluate("() => document.documentElement.scrollWidth")
         assert width <= 390, (url, width)
     page.goto(f"{server}/el/{game.id}/check")
-    page.locator("#check-button").click()
+    with page.expect_navigation():
+        page.locator("#check-button").click()
     expect(page.locator("#verdict, #errors").first).to_be_visible()
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
 
@@ -233,7 +238,8 @@ def test_language_choice_is_remembered(page: Page, server: str) -> None:
     game = available_games()[0]
     page.locator(f'input[name="game"][value="{game.id}"]').check()
     page.locator('input[name="lang"][value="zh_TW"]').check()
-    page.locator("form.choose button[type=submit]").click()
+    with page.expect_navigation():
+        page.locator("form.choose button[type=submit]").click()
     expect(page).to_have_url(re.compile(rf"/zh_TW/{game.id}/$"))
     expect(page.locator("html")).to_have_attribute("lang", "zh-TW")
     page.goto(f"{server}/")

@@ -1,0 +1,117 @@
+"""Quarantine: each player's hospital grid, with doors, nurse stations and quarantined tiles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.games.quarantine.geometry import Layout, turn
+
+from . import is_marked
+from .svg import MARK, Canvas, _t, stroke
+
+CELL = 60
+PAD = 16
+HEAD = 34
+FOOT = 40
+WIDTH = 1000
+CUBE = {"blue": "#2a6fdb", "red": "#d0342c", "green": "#2e9e48", "yellow": "#e0b400"}
+TINT = {"blue": "#dbe7fb", "red": "#f8dad8", "green": "#d9f0de", "yellow": "#faf0c8"}
+DOOR = {"N": (0.5, 0.0), "E": (1.0, 0.5), "S": (0.5, 1.0), "W": (0.0, 0.5)}
+
+
+def bounds(tiles: list[Any]) -> tuple[int, int, int, int]:
+    if not tiles:
+        return 0, 0, 0, 0
+    xs = [t.x for t in tiles]
+    ys = [t.y for t in tiles]
+    return min(xs), max(xs), min(ys), max(ys)
+
+
+def panel_size(player: Any) -> tuple[float, float]:
+    x0, x1, y0, y1 = bounds(player.hospital)
+    width = max((x1 - x0 + 1) * CELL + 2 * PAD, 240)
+    return width, (y1 - y0 + 1) * CELL + HEAD + FOOT + PAD
+
+
+def draw_tile(canvas: Canvas, tile: Any, left: float, top: float, bad: bool) -> None:
+    fill = TINT.get(tile.colour or "", "#fff8df") if tile.kind != "lobby" else "#ffffff"
+    canvas.rect(left, top, CELL, CELL, fill=fill, **stroke(bad, "#777"))
+    label = tile.colour if tile.kind == "treatment" else tile.kind.replace("_", " ")
+    canvas.text(
+        left + CELL / 2, top + 14, str(label)[:13], size=8, text_anchor="middle", fill="#333"
+    )
+    for side in turn(tile.doors, tile.rotation):
+        dx, dy = DOOR[side]
+        cx, cy = left + dx * CELL, top + dy * CELL
+        horizontal = side in ("N", "S")
+        canvas.rect(
+            cx - (9 if horizontal else 3),
+            cy - (3 if horizontal else 9),
+            18 if horizontal else 6,
+            6 if horizontal else 18,
+            fill="#8a5a2b",
+        )
+    for index, colour in enumerate(tile.patients[:8]):
+        canvas.circle(
+            left + 10 + (index % 4) * 13,
+            top + 30 + (index // 4) * 13,
+            5,
+            fill=CUBE.get(colour, "#999"),
+        )
+    if tile.grey:
+        canvas.rect(left + 4, top + 4, CELL - 8, CELL - 8, fill="#7a7a7a", fill_opacity=0.55)
+        canvas.line(left + 4, top + 4, left + CELL - 4, top + CELL - 4, stroke="#444")
+        canvas.line(left + CELL - 4, top + 4, left + 4, top + CELL - 4, stroke="#444")
+
+
+def draw_player(
+    canvas: Canvas,
+    player: Any,
+    index: int,
+    origin: tuple[float, float],
+    marked: set[str],
+    lang: str,
+) -> None:
+    ox, oy = origin
+    width, height = panel_size(player)
+    bad = any(m == f"/players/{index}" for m in marked)
+    canvas.rect(ox, oy, width, height, fill="#fbfaf7", rx=6, **stroke(bad, "#aaa"))
+    canvas.text(ox + PAD, oy + 22, player.name[:30], size=15, font_weight="bold")
+    x0, _x1, _y0, y1 = bounds(player.hospital)
+    grid = Layout.of(player.hospital)
+
+    def corner(x: float, y: float) -> tuple[float, float]:
+        return ox + PAD + (x - x0) * CELL, oy + HEAD + (y1 + 1 - y) * CELL
+
+    for number, tile in enumerate(player.hospital):
+        left, top = corner(tile.x, tile.y + 1)
+        draw_tile(canvas, tile, left, top, is_marked(f"/players/{index}/hospital/{number}", marked))
+    for sx, sy in grid.stations():
+        cx, cy = corner(sx + 1, sy + 1)
+        canvas.circle(cx, cy, 6, fill="#ffffff", stroke="#1f3a5f", stroke_width=2)
+    line_bad = is_marked(f"/players/{index}/line", marked)
+    base = oy + height - FOOT + 14
+    canvas.text(
+        ox + PAD, base, _t(lang, "Waiting line"), size=11, fill=MARK if line_bad else "#333"
+    )
+    for number, colour in enumerate(player.line[:24]):
+        canvas.rect(ox + PAD + number * 10, base + 6, 8, 8, fill=CUBE.get(colour, "#999"))
+
+
+def draw(state: Any, marked: set[str], lang: str) -> str:
+    places: list[tuple[float, float]] = []
+    x, y, row_height = 0.0, 0.0, 0.0
+    for player in state.players:
+        width, height = panel_size(player)
+        if x and x + width > WIDTH:
+            x, y, row_height = 0.0, y + row_height + 12, 0.0
+        places.append((x, y))
+        x += width + 12
+        row_height = max(row_height, height)
+    total_width = max(
+        [WIDTH] + [px + panel_size(p)[0] for (px, _), p in zip(places, state.players, strict=True)]
+    )
+    canvas = Canvas(int(total_width), int(y + row_height + 4), "Quarantine")
+    for index, (player, origin) in enumerate(zip(state.players, places, strict=True)):
+        draw_player(canvas, player, index, origin, marked, lang)
+    return canvas.render()
