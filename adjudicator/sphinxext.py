@@ -32,7 +32,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from . import docs_search
-from .core.catalog import Rule
+from .core.catalog import Rule, Source
 from .core.checks import Kind
 from .core.game import Game
 from .core.i18n import HTML_LANG, LANG_NAMES, LANGS, N_, gettext, normalize_lang
@@ -232,6 +232,10 @@ class RuleDirective(SphinxDirective):
         return render_rule(self, game, rule)
 
 
+def source_text(env: BuildEnvironment, source: Source) -> str:
+    return f"{_t(env, source.label)}, {source.where} ({source.file})"
+
+
 def render_rule(directive: SphinxDirective, game: Game, rule: Rule) -> list[nodes.Node]:
     env = directive.env
     holder = nodes.container()
@@ -240,7 +244,7 @@ def render_rule(directive: SphinxDirective, game: Game, rule: Rule) -> list[node
     content += para(_gt(env, game, rule.text), classes=["rule-text"])
     traced = next(r for r in trace_game(game) if r.rule_id == rule.id)
     rows: list[tuple[str, nodes.Node | str]] = [
-        (_t(env, N_("Source")), "; ".join(str(s) for s in rule.sources)),
+        (_t(env, N_("Source")), "; ".join(source_text(env, s) for s in rule.sources)),
         (
             _t(env, N_("Checks")),
             comma_links(
@@ -442,8 +446,9 @@ class GameDisputes(GameDirective):
             readings = nodes.bullet_list()
             for reading in dispute.says:
                 item = nodes.list_item()
+                label = source_text(self.env, reading.source)
                 item += para(
-                    nodes.strong(str(reading.source), str(reading.source)),
+                    nodes.strong(label, label),
                     ": ",
                     self.g(reading.text),
                 )

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .i18n import normalize_text
+from .i18n import N_, normalize_text
 
 #: A rule ID: a game prefix, a dash, three or four digits and an optional letter.
 RULE_ID = re.compile(r"^[A-Z]{2,3}-[0-9]{3,4}[a-z]?$")
@@ -40,6 +40,17 @@ SEEDS: Mapping[str, tuple[str, str]] = {
     "003": ("003_212a2dd5686bc3d5.txt", "pt"),
     "004": ("004_52e42afb321df967.txt", "zh_TW"),
     "map": ("imperial-map.json", "en"),
+}
+
+
+#: What each seed is, for readers (msgids of the ``adjudicator`` domain).
+SEED_LABELS: Mapping[str, str] = {
+    "000": N_("The Manhattan Project rulebook (Greek)"),
+    "001": N_("Quarantine rulebook (Greek)"),
+    "002": N_("Imperial rulebook (Greek)"),
+    "003": N_("The Manhattan Project rulebook (Portuguese)"),
+    "004": N_("The Manhattan Project rulebook (Traditional Chinese)"),
+    "map": N_("Imperial board data"),
 }
 
 
@@ -59,6 +70,11 @@ class Source:
     @property
     def lang(self) -> str:
         return SEEDS[self.seed][1]
+
+    @property
+    def label(self) -> str:
+        """The source's English name (a msgid of the ``adjudicator`` domain)."""
+        return SEED_LABELS[self.seed]
 
     def __str__(self) -> str:
         return f"{self.file}, {self.where}"
