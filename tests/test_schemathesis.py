@@ -1,0 +1,38 @@
+"""schemathesis against the API's own ``/openapi.json``, in process, bounded.
+
+For every operation the spec declares, schemathesis generates requests (valid and
+invalid) and checks that the server never answers with a 5xx and that each answer
+matches the schema the spec declares for its status.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+schemathesis = pytest.importorskip("schemathesis")
+web = pytest.importorskip("web")
+
+from schemathesis.checks import not_a_server_error  # noqa: E402
+from schemathesis.specs.openapi.checks import response_schema_conformance  # noqa: E402
+
+app = web.create_app({"TESTING": False})
+schema = schemathesis.openapi.from_wsgi("/openapi.json", app)
+# The coverage phase enumerates boundary values of every state field while collecting,
+# which alone takes longer than the whole budget of this file; the fuzzing phase
+# (valid and invalid requests) stays, bounded by max_examples.
+schema.config.phases.coverage.enabled = False
+
+CHECKS = [not_a_server_error, response_schema_conformance]
+
+
+@schema.parametrize()
+@settings(
+    max_examples=25,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=list(HealthCheck),
+)
+def test_api_conforms_to_its_openapi(case):
+    case.call_and_validate(checks=CHECKS)
