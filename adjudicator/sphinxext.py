@@ -206,6 +206,12 @@ class GameDirective(SphinxDirective):
     def game(self) -> Game:
         return get_game(self.arguments[0])
 
+    def run(self) -> list[nodes.Node]:
+        return untranslatable(self.render())
+
+    def render(self) -> list[nodes.Node]:
+        raise NotImplementedError
+
     def t(self, msgid: str, **params: Any) -> str:
         return _t(self.env, msgid, **params)
 
@@ -229,11 +235,20 @@ class RuleDirective(SphinxDirective):
         if game is None or rule is None:
             logger.warning("unknown rule %s", rule_id, location=self.get_location())
             return []
-        return render_rule(self, game, rule)
+        return untranslatable(render_rule(self, game, rule))
 
 
 def source_text(env: BuildEnvironment, source: Source) -> str:
     return f"{_t(env, source.label)}, {source.where} ({source.file})"
+
+
+def untranslatable(found: list[nodes.Node]) -> list[nodes.Node]:
+    """Mark generated text as not for Sphinx's translation: it is already in the build's
+    language (from the games' catalogs), and must stay out of the prose pages' docs.pot."""
+    for node in found:
+        for element in node.findall(nodes.TextElement):
+            element["translatable"] = False
+    return found
 
 
 def render_rule(directive: SphinxDirective, game: Game, rule: Rule) -> list[nodes.Node]:
@@ -272,7 +287,7 @@ def render_rule(directive: SphinxDirective, game: Game, rule: Rule) -> list[node
 
 
 class GameOverview(GameDirective):
-    def run(self) -> list[nodes.Node]:
+    def render(self) -> list[nodes.Node]:
         game = self.game
         lo, hi = game.players
         counts = {kind: len(game.checks.of_kind(kind)) for kind in Kind}
@@ -306,7 +321,7 @@ class GameOverview(GameDirective):
 
 
 class GameRules(GameDirective):
-    def run(self) -> list[nodes.Node]:
+    def render(self) -> list[nodes.Node]:
         game = self.game
         body: list[nodes.Node] = [para(self.t(RULES_INTRO))]
         for sec in game.catalog.sections:
@@ -319,7 +334,7 @@ class GameRules(GameDirective):
 
 
 class GameCases(GameDirective):
-    def run(self) -> list[nodes.Node]:
+    def render(self) -> list[nodes.Node]:
         game = self.game
         body: list[nodes.Node] = [para(self.t(CASES_INTRO))]
         for case in game.cases:
@@ -360,7 +375,7 @@ def _case_verdict(d: GameDirective, kind: str, expect: Any) -> str:
 
 
 class GameTrace(GameDirective):
-    def run(self) -> list[nodes.Node]:
+    def render(self) -> list[nodes.Node]:
         game = self.game
         rows = []
         for rule, row in zip(game.catalog, trace_game(game), strict=True):
@@ -403,7 +418,7 @@ def rules_using(game: Game, term: Term) -> list[Rule]:
 
 
 class GameGlossary(GameDirective):
-    def run(self) -> list[nodes.Node]:
+    def render(self) -> list[nodes.Node]:
         game, lang = self.game, _lang(self.env)
         glossary = nodes.definition_list(classes=["adjudicator-glossary"])
         for term in sorted(game.glossary, key=_glossary_sort_key(lang)):
@@ -439,7 +454,7 @@ class GameGlossary(GameDirective):
 
 
 class GameDisputes(GameDirective):
-    def run(self) -> list[nodes.Node]:
+    def render(self) -> list[nodes.Node]:
         game = self.game
         body: list[nodes.Node] = [para(self.t(DISPUTES_INTRO))]
         for dispute in game.disputes:
