@@ -653,3 +653,32 @@ def test_svg_canvas_escapes() -> None:
     svg = canvas.render()
     assert "<img" not in svg and "<script>" not in svg
     assert "&lt;img src=x onerror=alert(1)&gt;" in svg
+
+
+def test_add_and_remove_list_items(client: FlaskClient) -> None:
+    base = permalink.encode(EXAMPLE)
+    added = client.post(
+        "/en/demo/check", data={"source": "form", "base": base, "action": "add:s/players"}
+    ).get_data(as_text=True)
+    assert 'name="str:s/players/2/name"' in added and 'id="verdict"' not in added
+    assert 'name="int:s/players/2/workers" value="0"' in added
+    removed = client.post(
+        "/en/demo/check", data={"source": "form", "base": base, "action": "remove:s/players/0"}
+    ).get_data(as_text=True)
+    assert 'name="str:s/players/1/name"' not in removed
+    assert 'value="Bo"' in removed and 'value="Ada"' not in removed
+    ignored = client.post(
+        "/en/demo/check", data={"source": "form", "base": base, "action": "remove:s/nope/9"}
+    )
+    assert ignored.status_code == 200
+
+
+def test_blank_values_follow_the_schema() -> None:
+    from test_web_demo import State
+
+    from web.forms import blank, schema_at
+
+    schema = State.model_json_schema()
+    assert blank(schema_at(schema, "/players/0")) == {"name": "", "money": 0, "workers": 0}
+    assert blank(schema_at(schema, "/players/0/colour")) == "red"
+    assert blank(schema_at(schema, "/note")) is None

@@ -42,6 +42,10 @@ class Group:
     path: str
     depth: int
     children: list[Leaf | Group] = field(default_factory=list)
+    role: str = "object"
+    """``object``; ``list`` (items can be added); ``item`` (of a list: can be removed)."""
+    name: str = ""
+    """The JSON pointer with its root (``s/players/0``), for the add and remove buttons."""
 
     is_group = True
 
@@ -177,11 +181,11 @@ class EditorBuilder:
     ) -> None:
         items, _ = self.resolver.resolve(node.get("items", {}))
         if items.get("type") == "object" and "prefixItems" not in node:
-            group = Group(label, path, parent.depth + 1)
+            group = Group(label, path, parent.depth + 1, role="list", name=self.root + path)
             for index, item in enumerate(value):
-                name = item.get("name") if isinstance(item, dict) else None
-                title = f"{index + 1}. {name}" if isinstance(name, str) else f"{index + 1}."
-                sub = Group(title, pointer_join(path, index), group.depth + 1)
+                title = f"{index + 1}. {item_title(item)}".rstrip()
+                where = pointer_join(path, index)
+                sub = Group(title, where, group.depth + 1, role="item", name=self.root + where)
                 self._object(
                     sub, items, item if isinstance(item, dict) else {}, pointer_join(path, index)
                 )
@@ -196,6 +200,16 @@ class EditorBuilder:
         else:
             text = json.dumps(value, ensure_ascii=False)
             parent.children.append(self._leaf("json", flags, path, label, text))
+
+
+def item_title(item: Any) -> str:
+    """What names a list item: its ``name``, ``colour``, ``id``, ``kind`` or ``region``."""
+    if not isinstance(item, dict):
+        return ""
+    for key in ("name", "colour", "id", "kind", "region", "nation"):
+        if isinstance(item.get(key), str):
+            return str(item[key])
+    return ""
 
 
 def build_editor(schema: Schema, value: Any, root: str, title: str, label: Any = None) -> Group:
@@ -318,3 +332,68 @@ def move_variants(schema: Schema) -> tuple[str, dict[str, Schema]]:
         for value in tag:
             variants[str(value)] = {**resolved, "$defs": schema.get("$defs", {})}
     return discriminator, variants
+
+
+# --- adding and removing list items ------------------------------------------------------------
+
+
+def schema_at(schema: Schema, path: str) -> Schema:
+    """The schema of the value at ``path`` (a JSON pointer) inside a value of ``schema``."""
+    resolver = Resolver(schema)
+    node, _ = resolver.resolve(schema)
+    for part in split_pointer(path):
+        if node.get("type") == "array" or "items" in node:
+            node, _ = resolver.resolve(node.get("items", {}))
+        else:
+            props = node.get("properties", {})
+            sub = props.get(part, node.get("additionalProperties"))
+            node, _ = resolver.resolve(sub if isinstance(sub, dict) else {})
+    return {**node, "$defs": schema.get("$defs", {})}
+
+
+def blank(schema: Schema) -> Any:
+    """A new value for ``schema``: its default, or the simplest value of its type."""
+    resolver = Resolver(schema)
+    node, nullable = resolver.resolve(schema)
+    if "default" in node:
+        return copy.deepcopy(node["default"])
+    choices = _enum(node)
+    if choices:
+        return choices[0]
+    if nullable:
+        return None
+    kind = node.get("type")
+    if kind == "object":
+        required = node.get("required", ())
+        props = node.get("properties", {})
+        return {
+            key: blank({**sub, "$defs": schema.get("$defs", {})})
+            for key, sub in props.items()
+            if key in required
+        }
+    simple = {"array": [], "integer": node.get("minimum", 0), "number": 0, "boolean": False}
+    return copy.deepcopy(simple.get(str(kind), ""))
+
+
+def edit_list(schema: Schema, data: Any, action: str, root: str) -> Any:
+    """Apply ``add:<root><path>`` or ``remove:<root><path>`` to ``data``; unchanged otherwise."""
+    verb, _, where = action.partition(":")
+    if verb not in ("add", "remove") or not where.startswith(root + "/"):
+        return data
+    parts = split_pointer(where[len(root) :])
+    data = copy.deepcopy(data)
+    try:
+        node = data
+        for part in parts[:-1]:
+            node = node[int(part)] if isinstance(node, list) else node[part]
+        last = parts[-1]
+        if verb == "add":
+            target = node[int(last)] if isinstance(node, list) else node.setdefault(last, [])
+            if isinstance(target, list):
+                item_schema = schema_at(schema, where[len(root) :] + "/0")
+                target.append(blank(item_schema))
+        elif isinstance(node, list):
+            del node[int(last)]
+    except (KeyError, IndexError, ValueError, TypeError):
+        return data
+    return data

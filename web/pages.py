@@ -300,17 +300,40 @@ def check_context(game: Game, data: Any, run: bool) -> dict[str, Any]:
     return context
 
 
+def list_edit() -> str | None:
+    """The ``add:…`` or ``remove:…`` button that was pressed, if any."""
+    action = request.form.get("action", "")
+    return action if action.startswith(("add:", "remove:")) else None
+
+
+def fallback_state(game: Game) -> Any:
+    """What to show when the submitted state cannot be read: the form's base, or an example."""
+    try:
+        if request.form.get("base"):
+            return permalink.decode(request.form["base"])
+    except MalformedInput:
+        pass
+    return example_state(game, None)
+
+
 @bp.route("/<lang>/<game_id>/check", methods=["GET", "POST"])
 def check(game_id: str) -> Any:
     game = game_for(game_id)
-    run = request.method == "POST" or bool(request.args.get("s") or request.args.get("case"))
+    edit = list_edit()
     try:
-        data = state_from_form() if request.method == "POST" else state_from_query(game)[0]
+        if request.method == "POST":
+            data = state_from_form()
+            if edit:
+                data = forms.edit_list(game.schema("state"), data, edit, "s")
+        else:
+            data = state_from_query(game)[0]
     except MalformedInput as exc:
-        fallback = example_state(game, None)
-        context = check_context(game, fallback, False)
+        context = check_context(game, fallback_state(game), False)
         context["errors"] = error_views(exc.errors)
         return render_template("check.html", **context), 422
+    run = not edit and (
+        request.method == "POST" or bool(request.args.get("s") or request.args.get("case"))
+    )
     return render_template("check.html", **check_context(game, data, run))
 
 
@@ -372,20 +395,30 @@ def move_context(game: Game, data: Any, move: Any, run: bool) -> dict[str, Any]:
     return context
 
 
+def edit_move(game: Game, move: Any, edit: str) -> Any:
+    discriminator, variants = forms.move_variants(game.schema("move"))
+    tag = move.get(discriminator) if isinstance(move, dict) else None
+    schema = variants.get(str(tag)) if tag is not None else None
+    return forms.edit_list(schema, move, edit, "m") if schema else move
+
+
 @bp.route("/<lang>/<game_id>/move", methods=["GET", "POST"])
 def move(game_id: str) -> Any:
     game = game_for(game_id)
+    edit = list_edit()
     retype = request.form.get("action") == "retype"
     try:
         if request.method == "POST":
             data, mv = state_from_form(), move_from_form(game)
+            if edit:
+                mv = edit_move(game, mv, edit)
         else:
             data, mv = state_from_query(game)
     except MalformedInput as exc:
-        context = move_context(game, example_state(game, None), default_move(game), False)
+        context = move_context(game, fallback_state(game), default_move(game), False)
         context["errors"] = error_views(exc.errors)
         return render_template("move.html", **context), 422
-    run = (request.method == "POST" and not retype) or bool(
+    run = (request.method == "POST" and not retype and not edit) or bool(
         request.args.get("m") or request.args.get("case")
     )
     if mv is None:

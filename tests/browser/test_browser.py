@@ -245,3 +245,12 @@ def test_language_choice_is_remembered(page: Page, server: str) -> None:
     page.goto(f"{server}/")
     expect(page).to_have_url(re.compile(r"/zh_TW/$"))
     expect(page.locator(f'input[name="game"][value="{game.id}"]')).to_be_checked()
+
+
+def test_enter_in_a_field_checks_the_state(page: Page, server: str) -> None:
+    game = available_games()[0]
+    page.goto(f"{server}/pt/{game.id}/check?example={game.example_names()[0]}")
+    field = page.locator("form#state-form input[type=number]").first
+    with page.expect_navigation():
+        field.press("Enter")
+    expect(page.locator("#verdict, #errors").first).to_be_visible()
