@@ -340,6 +340,9 @@ def machine() -> dict[str, Any]:
         "implementation": platform.python_implementation(),
         "platform": platform.platform(),
         "executable": sys.executable,
+        "load_average": [round(x, 2) for x in os.getloadavg()]
+        if hasattr(os, "getloadavg")
+        else None,
     }
 
 
@@ -357,7 +360,7 @@ def format_text(data: dict[str, Any]) -> str:
         f"adjudicator {data.get('version', '')} bench{' --quick' if data.get('quick') else ''}"
         f"  {data.get('when', '')}",
         f"machine: {m.get('cpu')}, {m.get('cores')} cores ({m.get('usable_cores')} usable), "
-        f"{m.get('memory_mb')} MB, Python {m.get('python')}",
+        f"{m.get('memory_mb')} MB, Python {m.get('python')}, load {m.get('load_average')}",
         "",
         f"{'game':<20} {'check med':>10} {'check p99':>10} {'parse med':>10} "
         f"{'move med':>10}  (ms)",
