@@ -547,3 +547,63 @@ def test_cli_processes_reject_hostile_input():
     result = run_process("check", game.id, "-", "--format", "json", stdin=b'{"a": [1, 2')
     assert result.returncode == 2
     assert_names_fields(json.loads(result.stdout))
+
+
+# --- the playout machinery (adjudicator.soak), on the mini game -----------------------------
+
+
+def minigame_with_sampler(mutation: bool = True, legal: bool = True) -> Any:
+    import dataclasses
+    import types
+
+    from tests.minigame import GAME as MINIGAME
+
+    sampler = types.ModuleType("minigame_sampler")
+
+    def sample_moves(state: Any, rng: random.Random) -> list[dict[str, Any]]:
+        return [
+            {"type": "take", "player": i, "count": n if legal else 3}
+            for i, p in enumerate(state.players)
+            for n in (1, 2)
+            if p.tokens + n <= 5
+        ]
+
+    def mutate_move(state: Any, move: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+        return {**move, "count": rng.choice([0, 3, 4])}
+
+    sampler.sample_moves = sample_moves  # type: ignore[attr-defined]
+    if mutation:
+        sampler.mutate_move = mutate_move  # type: ignore[attr-defined]
+    return dataclasses.replace(MINIGAME, extra={"sampler": sampler})
+
+
+def test_soak_plays_restarts_and_rejects_mutants():
+    from adjudicator.soak import soak_game
+
+    result = soak_game(minigame_with_sampler(), moves=300, seed=3)
+    assert result.ok, result.failures
+    assert result.moves == 300 and result.playouts > 1
+    assert result.mutants > 0 and set(result.rules_hit) == {"XX-201"}
+    assert result.move_types == {"take": 300}
+
+
+def test_soak_reports_what_it_could_not_check():
+    from adjudicator.soak import soak_game
+
+    result = soak_game(minigame_with_sampler(mutation=False), moves=20)
+    assert result.ok and result.mutants == 0
+    assert any("mutation" in note for note in result.notes)
+    bad = soak_game(minigame_with_sampler(legal=False), moves=20, max_failures=3)
+    assert not bad.ok and len(bad.failures) == 3
+    assert "illegal" in bad.failures[0] and "XX-201" in bad.failures[0]
+
+
+def test_soak_command_line(capsys):
+    from adjudicator import soak
+
+    code = soak.main(["--moves", "5", "--seed", "1", "--format", "json"])
+    found = json.loads(capsys.readouterr().out)
+    assert [r["game"] for r in found] == IDS
+    assert code == (0 if all(not r["failures"] for r in found) else 1)
+    for r in found:
+        assert r["moves"] == 5 or r["notes"] or r["failures"]
