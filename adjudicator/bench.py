@@ -64,7 +64,7 @@ PLANS: dict[bool, dict[str, Any]] = {
     },
     False: {
         "repeat": 3000,
-        "budget_s": 10.0,
+        "budget_s": 4.0,
         "load_s": 15.0,
         "baseline_s": 5.0,
         "concurrency": 32,
