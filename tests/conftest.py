@@ -16,10 +16,17 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 @pytest.fixture(scope="session")
 def built_docs():
-    """The reference in all four languages, built once per test run (incrementally)."""
+    """The reference in all four languages, built once per test run (incrementally).
+
+    ``ADJ_TEST_DOCS=DIR`` uses an already built tree instead (for quick local runs).
+    """
+    import os
     from pathlib import Path
 
     from adjudicator.docs import build_docs
+
+    if os.environ.get("ADJ_TEST_DOCS"):
+        return Path(os.environ["ADJ_TEST_DOCS"])
 
     out = Path(__file__).resolve().parent.parent / "docs" / "_build" / "html"
     results = build_docs(out)
