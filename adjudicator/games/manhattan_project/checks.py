@@ -11,6 +11,7 @@ from ...core.i18n import N_
 from ...core.verdicts import Violation
 from .data import (
     AIRCRAFT_LIMIT,
+    BOMB_CARDS,
     BUILDING_KINDS,
     CONTRACTORS_PER_TYPE,
     FUEL_LIMIT,
@@ -20,6 +21,7 @@ from .data import (
     PIECES_PER_TYPE,
     SEAT_MONEY,
     SEAT_SPECIALIST,
+    SETUP_BUILDING_DECK,
     SPACE_ALLOWED,
     SPY_LIMIT,
     START_LABORERS,
@@ -220,6 +222,13 @@ def market(state: State) -> Iterator[Violation]:
             "/market",
             count=len(state.market),
         )
+    if state.turns_played == 0 and state.building_deck != SETUP_BUILDING_DECK:
+        yield checks.violation(
+            "MP-302",
+            N_("At setup {count} building cards are left in the deck; there must be 43."),
+            "/building_deck",
+            count=state.building_deck,
+        )
     seen_gap = False
     for j, card in enumerate(state.market):
         if card is None:
@@ -236,6 +245,12 @@ def market(state: State) -> Iterator[Violation]:
 
 @checks.state("MP-303", "MP-802", title=N_("Face-up bomb cards"))
 def bomb_row(state: State) -> Iterator[Violation]:
+    if state.turns_played == 0 and state.bomb_deck + len(state.bomb_row) != BOMB_CARDS:
+        yield checks.violation(
+            "MP-303",
+            N_("At setup the face-up bomb cards and the deck must hold all 30 cards."),
+            "/bomb_deck",
+        )
     want = 0 if state.design_closed else len(state.players) + 1
     if len(state.bomb_row) != want:
         yield checks.violation(

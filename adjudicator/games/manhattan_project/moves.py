@@ -406,8 +406,6 @@ def air_strike_check(state: State, move: Any) -> Iterator[Violation]:
                 )
                 return
             theirs[attack.target][hit] -= 1
-            if attack.target == me.colour:
-                mine[hit] -= 1
         else:
             if theirs[attack.target]["fighters"] > 0:
                 yield checks.violation(
