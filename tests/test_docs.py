@@ -59,12 +59,12 @@ def greek_stem(word: str) -> str:
 
 
 @pytest.mark.parametrize(
-    ("query", "game"),
+    ("query", "game_id"),
     [("βομβα", "manhattan-project"), ("καραντινα", "quarantine"), ("φορολογια", "imperial")],
 )
-def test_greek_search_ignores_accents(built_docs, query, game):
+def test_greek_search_ignores_accents(built_docs, query, game_id):
     index = search_index(built_docs, "el")
-    assert f"games/{game}/rules" in pages_for(index, greek_stem(query))
+    assert f"games/{game_id}/rules" in pages_for(index, greek_stem(query))
 
 
 def test_chinese_search_finds_bombers(built_docs):
