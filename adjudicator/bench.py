@@ -417,7 +417,69 @@ def format_text(data: dict[str, Any]) -> str:
             lines.append(f"  {docs['note']}")
         if docs.get("failed"):
             lines.append(f"  FAILED: {docs['failed']}")
+    lines += ["", format_targets(data).rstrip("\n")]
     return "\n".join(lines) + "\n"
+
+
+def target_rows(data: dict[str, Any]) -> list[tuple[str, str, str, str]]:
+    """(what, target, figure, met) for each target of the issue that was measured."""
+
+    def worst(part: str, key: str) -> tuple[float, str] | None:
+        found = []
+        for game_id, entry in (data.get(part) or {}).items():
+            for one in (entry, (entry or {}).get("largest")):
+                if one and one.get(key) is not None:
+                    found.append((float(one[key]), f"{game_id} {one.get('example', '')}".strip()))
+        return max(found) if found else None
+
+    rows: list[tuple[str, str, str, str]] = []
+
+    def row(
+        what: str, limit: float, unit: str, value: float | None, where: str = "", below: bool = True
+    ) -> None:
+        if value is None:
+            rows.append((what, f"{'<=' if below else '>='} {limit:g} {unit}", "-", "-"))
+            return
+        met = value <= limit if below else value >= limit
+        figure = f"{round(value, 2):g} {unit}".rstrip() + (f" ({where})" if where else "")
+        rows.append(
+            (what, f"{'<=' if below else '>='} {limit:g} {unit}", figure, "yes" if met else "NO")
+        )
+
+    for what, part, key, limit in (
+        ("check, median", "check_ms", "median", TARGETS["check_median_ms"]),
+        ("check, p99", "check_ms", "p99", TARGETS["check_p99_ms"]),
+        ("move, median", "move_ms", "median", TARGETS["move_median_ms"]),
+    ):
+        found = worst(part, key)
+        row(what, limit, "ms", found[0] if found else None, found[1] if found else "")
+    http = data.get("http") or {}
+    ok = "error" not in http and bool(http)
+    concurrency = f", {http.get('concurrency')} clients" if ok else ""
+    row(
+        "API checks/s" + concurrency,
+        TARGETS["http_requests_per_s"],
+        "/s",
+        http.get("requests_per_s") if ok else None,
+        below=False,
+    )
+    row("API p99" + concurrency, TARGETS["http_p99_ms"], "ms", http.get("p99_ms") if ok else None)
+    row("API errors", 0, "", http.get("errors") if ok else None)
+    docs = data.get("docs_build_s") or {}
+    row("docs, 4 languages", TARGETS["docs_build_total_s"], "s", docs.get("total"))
+    row("worker peak RSS", TARGETS["rss_mb"], "MB", data.get("rss_mb"))
+    return rows
+
+
+def format_targets(data: dict[str, Any]) -> str:
+    rows = [("what", "target", "figure", "met"), *target_rows(data)]
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    return (
+        "\n".join(
+            "  ".join(cell.ljust(widths[i]) for i, cell in enumerate(r)).rstrip() for r in rows
+        )
+        + "\n"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
