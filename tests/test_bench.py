@@ -104,3 +104,13 @@ def test_percentile_nearest_rank():
     assert percentile(values, 50) == 50.0
     assert percentile(values, 99) == 99.0
     assert percentile(values, 100) == 100.0
+
+
+def test_targets_table_lists_every_target():
+    data = bench.run_bench(quick=True, games=[MINIGAME], parts=("check", "parse", "move"))
+    rows = bench.target_rows(data)
+    assert len(rows) == 8
+    assert all(met in ("yes", "NO", "-") for *_, met in rows)
+    # what was not measured is shown as such, not as met
+    assert [r[3] for r in rows if r[0].startswith(("API", "docs", "worker"))] == ["-"] * 5
+    assert "target" in bench.format_targets(data)
