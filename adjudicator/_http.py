@@ -77,6 +77,16 @@ def memory_kb(pid: int) -> dict[str, int]:
     return values
 
 
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of ``pid`` so far, in seconds (0 when it is gone)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return 0.0
+    fields = stat[stat.rfind(")") + 2 :].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 # --- the server -----------------------------------------------------------------------------
 
 
@@ -191,6 +201,13 @@ class GunicornServer:
                     "peak_rss_mb": round(kb.get("VmHWM", 0) / 1024, 1),
                 }
         return found
+
+    def workers_cpu_seconds(self) -> float:
+        """CPU time used so far by the workers (and the master), in seconds."""
+        pids = self.worker_pids()
+        if self.process is not None:
+            pids.append(self.process.pid)
+        return sum(cpu_seconds(pid) for pid in pids)
 
     def stop(self) -> None:
         """End the gunicorn this object started, and its workers."""

@@ -218,6 +218,7 @@ def bench_http(games: Sequence[Any], plan: dict[str, Any], app: str) -> dict[str
     try:
         with GunicornServer(app, workers=2) as server:
             warm_up(server, calls)
+            server_cpu, client_cpu = server.workers_cpu_seconds(), time.process_time()
             load = run_load(
                 server.host,
                 server.port,
@@ -225,6 +226,8 @@ def bench_http(games: Sequence[Any], plan: dict[str, Any], app: str) -> dict[str
                 concurrency=plan["concurrency"],
                 seconds=plan["load_s"],
             )
+            server_cpu = server.workers_cpu_seconds() - server_cpu
+            client_cpu = time.process_time() - client_cpu
             memory = server.worker_memory_mb()
             light = run_load(
                 server.host, server.port, calls, concurrency=2, seconds=plan["baseline_s"]
@@ -252,6 +255,8 @@ def bench_http(games: Sequence[Any], plan: dict[str, Any], app: str) -> dict[str
         "baseline_requests_per_s": baseline.summary()["requests_per_s"] if baseline else None,
         "baseline_p50_ms": baseline.summary()["p50_ms"] if baseline else None,
         "baseline_errors": baseline.errors if baseline else None,
+        "server_cpu_ms_per_request": round(1000 * server_cpu / max(1, load.requests), 3),
+        "client_cpu_ms_per_request": round(1000 * client_cpu / max(1, load.requests), 3),
         "light": {
             k: v
             for k, v in light.summary().items()
@@ -393,6 +398,10 @@ def format_text(data: dict[str, Any]) -> str:
             f"http ({http['workers']} gunicorn workers, {http['concurrency']} clients, "
             f"{http['seconds']} s): {http['requests_per_s']} checks/s, p50 {http['p50_ms']} ms, "
             f"p99 {http['p99_ms']} ms, {http['errors']} errors"
+        )
+        lines.append(
+            f"  CPU per request: server {http.get('server_cpu_ms_per_request')} ms, "
+            f"load client {http.get('client_cpu_ms_per_request')} ms"
         )
         light = http.get("light") or {}
         lines.append(

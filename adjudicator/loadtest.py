@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -38,6 +39,7 @@ def run_loadtest(
     calls = check_calls(games)
     with GunicornServer(app, workers=workers, extra_args=extra_args) as server:
         warm_up(server, calls)
+        server_cpu, client_cpu = server.workers_cpu_seconds(), time.process_time()
         load = run_load(
             server.host,
             server.port,
@@ -46,6 +48,8 @@ def run_loadtest(
             seconds=seconds,
             max_requests=max_requests,
         )
+        server_cpu = server.workers_cpu_seconds() - server_cpu
+        client_cpu = time.process_time() - client_cpu
         memory = server.worker_memory_mb()
         log = server.log_tail()
     peaks = [m["peak_rss_mb"] for m in memory.values()]
@@ -54,6 +58,8 @@ def run_loadtest(
         "games": [g.id for g in games],
         "workers": workers,
         **load.summary(),
+        "server_cpu_ms_per_request": round(1000 * server_cpu / max(1, load.requests), 3),
+        "client_cpu_ms_per_request": round(1000 * client_cpu / max(1, load.requests), 3),
         "rss_mb": max(peaks) if peaks else None,
         "workers_rss_mb": sorted(peaks),
         "server_log": log[-2000:] if load.errors else "",
@@ -70,6 +76,8 @@ def format_text(data: dict[str, Any]) -> str:
         f"  p99 ms        {data['p99_ms']}",
         f"  max ms        {data['max_ms']}",
         f"  errors        {data['errors']}",
+        f"  CPU ms per request: server {data['server_cpu_ms_per_request']}, "
+        f"load client {data['client_cpu_ms_per_request']}",
         f"  worker peak RSS MB  {data['rss_mb']} (each: {data['workers_rss_mb']})",
     ]
     lines += [f"  error: {s}" for s in data["error_samples"]]
