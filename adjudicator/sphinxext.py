@@ -557,6 +557,55 @@ def write_rule_texts(app: Sphinx, exception: Exception | None) -> None:
     )
 
 
+#: Sphinx's JavaScript plural rule per language, written so that it yields an index (the
+#: shipped Greek rule returns a boolean and breaks the search summary in Sphinx 9.0).
+JS_PLURALS = {"el": "n == 1 ? 0 : 1", "pt": "n > 1 ? 1 : 0", "zh_TW": "0"}
+
+
+def fix_js_translations(app: Sphinx, exception: Exception | None) -> None:
+    """Complete Sphinx's ``translations.js`` from our ``sphinx.po`` overrides.
+
+    Sphinx copies a prebuilt ``sphinx.js`` for the search page's texts: Portuguese's is
+    empty and Greek's plural rule is broken. Our ``locale/<lang>/LC_MESSAGES/sphinx.po``
+    (which Sphinx also uses, before its own, for the page templates) fills both in.
+    """
+    lang = normalize_lang(app.config.language or "en")
+    path = Path(app.outdir) / "_static" / "translations.js"
+    if exception is not None or lang == "en" or not path.is_file():
+        return
+    from babel.messages.pofile import read_po
+
+    from .core.i18n import locale_dir
+
+    text = path.read_text(encoding="utf-8")
+    data = json.loads(text[text.index("(") + 1 : text.rindex(")")])
+    overrides = locale_dir() / lang / "LC_MESSAGES" / "sphinx.po"
+    if overrides.is_file():
+        with overrides.open("rb") as fp:
+            for message in read_po(fp):
+                if not message.id or not message.string:
+                    continue
+                key = message.id[0] if isinstance(message.id, tuple) else message.id
+                value = message.string
+                data["messages"][key] = list(value) if isinstance(value, tuple) else value
+    data["plural_expr"] = JS_PLURALS.get(lang, data.get("plural_expr", "0"))
+    body = json.dumps(data, ensure_ascii=False, indent=1)
+    path.write_text(f"Documentation.addTranslations({body});\n", encoding="utf-8")
+
+
+PROJECT_NAME = N_("Board-game rules reference")
+CONTRIBUTORS = N_("the adjudicator contributors")
+
+
+def localize_config(app: Sphinx, config: Any) -> None:
+    """The project's name and copyright line in the build's language."""
+    lang = normalize_lang(config.language or "en")
+    config.project = gettext(CORE, lang, PROJECT_NAME)
+    config.html_title = config.project
+    config.html_short_title = config.project
+    config.copyright = f"2026, {gettext(CORE, lang, CONTRIBUTORS)}"
+
+
 def jieba_dictionary(app: Sphinx) -> None:
     """Add the glossary's Chinese terms to jieba's dictionary for the search index."""
     lang = normalize_lang(app.config.language or "en")
@@ -591,10 +640,12 @@ def setup(app: Sphinx) -> dict[str, Any]:
         "game-disputes": GameDisputes,
     }.items():
         app.add_directive(name, cls)
+    app.connect("config-inited", localize_config)
     app.connect("config-inited", lambda app, config: jieba_dictionary(app), priority=900)
     app.connect("builder-inited", check_build)
     app.connect("html-page-context", page_context)
     app.connect("build-finished", write_rule_texts)
+    app.connect("build-finished", fix_js_translations)
     app.add_js_file("adjudicator.js", loading_method="defer")
     app.add_css_file("adjudicator.css")
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

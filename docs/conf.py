@@ -1,11 +1,13 @@
 """Sphinx configuration of the rules reference. Build it with ``adjudicator docs``."""
 
+from pathlib import Path
+
 project = "Board-game rules adjudicator"
 author = "The adjudicator contributors"
 copyright = "2026, the adjudicator contributors"
 extensions = ["adjudicator.sphinxext"]
 language = "en"
-locale_dirs = ["../locale"]
+locale_dirs = [str(Path(__file__).resolve().parent.parent / "locale")]
 gettext_compact = "docs"
 gettext_uuid = False
 gettext_location = False
@@ -16,6 +18,7 @@ html_theme_options = {
     "fixed_sidebar": False,
     "show_relbars": True,
     "page_width": "1100px",
+    "show_powered_by": False,
 }
 html_sidebars = {"**": ["about.html", "languages.html", "navigation.html", "searchbox.html"]}
 html_favicon = "_static/favicon.svg"
