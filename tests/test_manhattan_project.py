@@ -67,3 +67,29 @@ def test_illegal_move_offers_alternatives():
     assert verdict.alternatives
     for alt in verdict.alternatives:
         assert GAME.adjudicate(GAME.example(), dict(alt.move)).legal
+
+
+def test_playout_of_legal_moves():
+    from collections import Counter
+
+    from adjudicator.games.manhattan_project.models import MOVE_TYPES
+    from adjudicator.games.manhattan_project.sampler import playout
+
+    seen: Counter[str] = Counter()
+    played, problems = playout(7, 2000, seen)
+    assert played == 2000
+    assert problems == []
+    assert set(seen) == set(MOVE_TYPES), set(MOVE_TYPES) - set(seen)
+
+
+def test_mutated_moves_are_illegal():
+    import random
+
+    from adjudicator.games.manhattan_project.sampler import mutate_move, sample_moves
+
+    rng = random.Random(3)
+    state = GAME.parse_state(GAME.example())
+    for move in sample_moves(state, rng)[:20]:
+        bad = mutate_move(state, move, rng)
+        assert bad is not None
+        assert not GAME.adjudicate(GAME.example(), bad).legal

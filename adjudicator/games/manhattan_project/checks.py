@@ -34,6 +34,11 @@ from .models import GREY, KINDS, SPACES, Building, BuildingCard, State
 checks = CheckRegistry("manhattan-project")
 
 
+def at_setup(state: State) -> bool:
+    """The table as set up, before the first player has done anything."""
+    return state.turns_played == 0 and not state.turn.placing
+
+
 # --- 1xx goal and end ------------------------------------------------------------------------
 
 
@@ -222,7 +227,7 @@ def market(state: State) -> Iterator[Violation]:
             "/market",
             count=len(state.market),
         )
-    if state.turns_played == 0 and state.building_deck != SETUP_BUILDING_DECK:
+    if at_setup(state) and state.building_deck != SETUP_BUILDING_DECK:
         yield checks.violation(
             "MP-302",
             N_("At setup {count} building cards are left in the deck; there must be 43."),
@@ -245,7 +250,7 @@ def market(state: State) -> Iterator[Violation]:
 
 @checks.state("MP-303", "MP-802", title=N_("Face-up bomb cards"))
 def bomb_row(state: State) -> Iterator[Violation]:
-    if state.turns_played == 0 and state.bomb_deck + len(state.bomb_row) != BOMB_CARDS:
+    if at_setup(state) and state.bomb_deck + len(state.bomb_row) != BOMB_CARDS:
         yield checks.violation(
             "MP-303",
             N_("At setup the face-up bomb cards and the deck must hold all 30 cards."),
@@ -266,13 +271,15 @@ def bomb_row(state: State) -> Iterator[Violation]:
 def setup(state: State) -> Iterator[Violation]:
     if state.turns_played != 0:
         return
-    if state.turn.active != state.players[0].colour or state.turn.placing:
+    if state.turn.active != state.players[0].colour:
         yield checks.violation(
             "MP-307",
             N_("At setup the first seat, {player}, must be about to play."),
             "/turn/active",
             player=state.players[0].colour,
         )
+    if state.turn.placing:
+        return
     for i, p in enumerate(state.players[:5]):
         if (
             p.workers.laborers != START_LABORERS
@@ -395,7 +402,7 @@ def board_occupancy(state: State) -> Iterator[Violation]:
         if name == "construction" or not pieces:
             continue
         if name == "design_bomb":
-            if len(pieces) % 2 or len(pieces) > 2:
+            if len(pieces) > 2:
                 yield checks.violation(
                     "MP-501",
                     N_("{count} workers are on {space}; it holds one at a time."),
@@ -403,7 +410,7 @@ def board_occupancy(state: State) -> Iterator[Violation]:
                     count=len(pieces),
                     space=name,
                 )
-            elif sorted(pc.kind for pc in pieces) != ["engineer", "scientist"]:
+            elif not fits([pc.kind for pc in pieces], ["engineer", "scientist"], partial=True):
                 yield checks.violation(
                     "MP-521",
                     N_("Design Bomb holds exactly one engineer and one scientist."),
@@ -496,7 +503,7 @@ def building_cards(state: State) -> Iterator[Violation]:
         elif (
             owned is not None
             and owned.occupants
-            and not fits([pc.kind for pc in owned.occupants], list(card.workers))
+            and not fits([pc.kind for pc in owned.occupants], list(card.workers), partial=True)
         ):
             yield checks.violation(
                 "MP-711",
@@ -506,16 +513,24 @@ def building_cards(state: State) -> Iterator[Violation]:
             )
 
 
-def fits(kinds: list[str], needs: list[str]) -> bool:
-    """Whether worker types ``kinds`` fill the requirement ``needs`` exactly."""
-    if len(kinds) != len(needs):
+def fits(kinds: list[str], needs: list[str], *, partial: bool = False) -> bool:
+    """Whether worker types ``kinds`` fill the requirement ``needs`` exactly.
+
+    With ``partial``, ``kinds`` may be what is left of such a group after a spy's
+    retrieval (their own workers went home; the contractors stay until the owner retrieves).
+    """
+    if len(kinds) > len(needs) or (not partial and len(kinds) != len(needs)):
         return False
     left = Counter(kinds)
+    slots = len(needs) - len(kinds)  # unfilled requirements, when partial
     for need in needs:
         if need != "any":
-            if left[need] <= 0:
+            if left[need] > 0:
+                left[need] -= 1
+            elif slots > 0:
+                slots -= 1
+            else:
                 return False
-            left[need] -= 1
     return True
 
 

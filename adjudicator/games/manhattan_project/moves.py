@@ -797,7 +797,7 @@ def _next_turn(state: State, previous: str) -> None:
 
 
 def apply(state: State, move: Any) -> tuple[State, list[Message]]:
-    new = state.model_copy(deep=True)
+    new = State.model_validate_json(state.model_dump_json())  # faster than a deepcopy
     p = new.active
     out: list[Message] = []
     handler = _HANDLERS[move.type]
