@@ -9,8 +9,11 @@ PAGE_POLICY = (
     "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
     "form-action 'self'; frame-ancestors 'none'"
 )
-#: Sphinx's pages carry a few inline style attributes.
-DOCS_POLICY = PAGE_POLICY.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
+#: Sphinx's pages carry a few inline style attributes, and its ``doctools.js`` compiles the
+#: catalog's plural expression with ``new Function`` (the search summary needs it).
+DOCS_POLICY = PAGE_POLICY.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'").replace(
+    "script-src 'self'", "script-src 'self' 'unsafe-eval'"
+)
 
 
 def add_headers(response: Response) -> Response:
