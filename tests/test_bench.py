@@ -17,6 +17,12 @@ TOP_KEYS = {"check_ms", "parse_ms", "move_ms", "http", "rss_mb", "docs_build_s",
 TINY = {"repeat": 20, "budget_s": 0.2, "load_s": 0.5, "baseline_s": 0.3, "concurrency": 4}
 
 
+@pytest.fixture(autouse=True)
+def tiny_plan(monkeypatch):
+    """The figures' shape does not need many repetitions."""
+    monkeypatch.setitem(bench.PLANS, True, {**bench.PLANS[True], **TINY})
+
+
 def is_number(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
