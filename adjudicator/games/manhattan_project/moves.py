@@ -208,7 +208,7 @@ def space_free(state: State, move: Any) -> Iterator[Violation]:
         yield checks.violation(
             "MP-501",
             N_("{space} is already occupied."),
-            "/move",
+            "/move/space" if hasattr(move, "space") else "/move",
             space=space,
         )
 
@@ -1109,20 +1109,45 @@ def _fill(p: Player, needs: list[str]) -> list[dict[str, Any]] | None:
     return refs
 
 
+def summary(data: dict[str, Any]) -> str:
+    """A short, language-neutral description of a move: its type and its target."""
+    worker = data.get("worker") or {}
+    details = {
+        "place_central": f"{data.get('space')} ({worker.get('kind')})",
+        "construct": f"slot {data.get('slot')} ({worker.get('kind')})",
+        "place_building": f"{data.get('owner') or ''} #{data.get('building')}".strip(),
+        "build_bomb": f"#{data.get('card')}",
+        "test_bomb": f"#{data.get('bomb')}",
+        "load_bomb": f"#{data.get('bomb')}",
+    }
+    detail = details.get(data["type"])
+    return f"{data['type']}: {detail}" if detail else str(data["type"])
+
+
 def alternatives(state: State, move: Any) -> list[Alternative]:
     found: list[Alternative] = []
-    same = [c for c in candidates(state) if c["type"] == move.type]
-    others = [c for c in candidates(state) if c["type"] != move.type]
+    every = candidates(state)
+    prefix = str(getattr(move, "space", "")).split("_")[0]
+    same = sorted(
+        (c for c in every if c["type"] == move.type),
+        key=lambda c: not (prefix and str(c.get("space", "")).startswith(prefix)),
+    )
+    others = [c for c in every if c["type"] != move.type]
+    shown: set[str] = set()
     for data in same + others:
+        key = summary(data).split(" (")[0]
+        if key in shown:
+            continue
         try:
             parsed = MOVE_ADAPTER.validate_python(data)
         except ValueError:
             continue
         if is_legal(state, parsed):
+            shown.add(key)
             found.append(
                 Alternative(
                     {k: v for k, v in data.items() if v is not None},
-                    Message("manhattan-project", N_("Legal: {move}"), {"move": data["type"]}),
+                    Message("manhattan-project", N_("Legal: {move}"), {"move": summary(data)}),
                 )
             )
         if len(found) >= 8:
