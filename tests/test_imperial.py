@@ -158,3 +158,22 @@ def test_speed() -> None:
         moves.append(time.perf_counter() - t)
     assert statistics.median(checks) < 0.001
     assert statistics.median(moves) < 0.002
+
+
+def test_playout_of_2000_moves_stays_legal() -> None:
+    from adjudicator.games.imperial.sampler import playout
+
+    log = playout(7, 2000)
+    assert [entry for entry in log if entry["problems"]] == []
+    kinds = {entry["move"]["type"] for entry in log}
+    assert kinds == {
+        "factory",
+        "production",
+        "import",
+        "maneuver",
+        "investor",
+        "taxation",
+        "transfer",
+    }
+    assert any(entry["move"].get("battles") for entry in log)
+    assert any(entry["move"].get("investments") for entry in log)

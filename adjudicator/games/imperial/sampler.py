@@ -1,0 +1,306 @@
+"""Random legal moves, for playouts and soak tests.
+
+``sample_moves(state, rng)`` lists a few legal moves of the nation to move, covering every
+move type (the six rondel actions with their details, and gifts to a treasury);
+``setup(rng)`` deals a standard game for 2 to 6 players; ``playout(seed, n)`` plays ``n``
+moves from such setups and checks every state reached.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .board import NATIONS, board
+from .logic import (
+    action_of,
+    bond_supply,
+    distance,
+    index,
+    passes_investor,
+    player,
+    rondel_cost,
+)
+from .models import RONDEL, State
+
+NAMES = ("Anna", "Ben", "Chloe", "Dimitris", "Eleni", "Feng")
+DEAL = {
+    6: [["AH"], ["IT"], ["FR"], ["GB"], ["GE"], ["RU"]],
+    5: [["AH"], ["IT"], ["FR"], ["GB"], ["GE"]],
+    4: [["AH"], ["IT"], ["FR"], ["GB"]],
+    3: [["AH", "GB"], ["IT", "RU"], ["FR", "GE"]],
+    2: [["AH", "FR", "GE"], ["IT", "RU", "GB"]],
+}
+
+
+def standard_setup(count: int, variant: str = "standard") -> dict[str, Any]:
+    """The standard bond distribution for ``count`` players (flag cards dealt in order)."""
+    b = board()
+    players: list[dict[str, Any]] = []
+    for name, cards in zip(NAMES, DEAL[count], strict=False):
+        bonds = [{"nation": n, "cost": c} for nid in cards for n, c in b.flag_cards[nid]]
+        players.append({"name": name, "cash": 2, "bonds": bonds, "swiss_bank": False})
+    nations: dict[str, Any] = {}
+    for nid in NATIONS:
+        held = [
+            (p["name"], bd["cost"]) for p in players for bd in p["bonds"] if bd["nation"] == nid
+        ]
+        gov = next((n for n, c in held if c == 9), None) or next((n for n, c in held), None)
+        nations[nid] = {
+            "government": gov,
+            "treasury": sum(c for _, c in held),
+            "rondel": None,
+            "power_points": 0,
+            "tax": 5,
+            "factories": [{"region": r, "kind": k} for r, k in b.starting_factories[nid]],
+            "flags": [],
+        }
+    ruling = {n["government"] for n in nations.values()}
+    for p in players:
+        p["swiss_bank"] = p["name"] not in ruling
+    names = [p["name"] for p in players]
+    first = nations["AH"]["government"] or nations["IT"]["government"]
+    card = names[(names.index(first) + 1) % len(names)] if variant == "standard" else None
+    turn = next(nid for nid in NATIONS if nations[nid]["government"])
+    return {
+        "players": players,
+        "nations": nations,
+        "units": [],
+        "investor_card": card,
+        "turn": turn,
+        "variant": variant,
+        "setup": "standard",
+    }
+
+
+def setup(rng: random.Random) -> dict[str, Any]:
+    variant = "no_investor_card" if rng.random() < 0.2 else "standard"
+    return standard_setup(rng.randint(2, 6), variant)
+
+
+def _game() -> Any:
+    from . import GAME
+
+    return GAME
+
+
+def _parse(state: Any) -> State:
+    return state if isinstance(state, State) else _game().parse_state(state)
+
+
+def _investments(state: State, nation: str, rng: random.Random, passing: bool) -> list[dict]:
+    """A plausible, affordable investment list (may be refused by the checks: then dropped)."""
+    if state.variant == "standard":
+        if not passing:
+            return []
+        who = state.investor_card
+        if who is None or rng.random() < 0.3:
+            return []
+        p = player(state, who)
+        budget = p.cash + 2
+        target = rng.choice(NATIONS)
+    else:
+        who = state.nations[nation].government
+        if who is None or rng.random() < 0.5:
+            return []
+        p = player(state, who)
+        budget = p.cash
+        target = nation
+    supply = [c for c in bond_supply(state, target) if c <= budget]
+    if not supply:
+        return []
+    return [{"player": who, "nation": target, "bond": rng.choice(supply)}]
+
+
+def _spaces(state: State, nation: str) -> list[str]:
+    n = state.nations[nation]
+    gov = player(state, n.government)
+    found = []
+    for space in RONDEL:
+        steps = distance(n.rondel, space)
+        if n.rondel is not None and not 1 <= steps <= 6:
+            continue
+        if gov is not None and rondel_cost(steps) > gov.cash:
+            continue
+        found.append(space)
+    return found
+
+
+def _maneuver(state: State, nation: str, rng: random.Random) -> dict[str, Any]:
+    idx = index(state)
+    b = idx.board
+    fleets, armies, battles = [], [], []
+    own = [(k, r, c) for (na, k, r, _), c in idx.units.items() if na == nation and c > 0]
+    fleet_seas: set[str] = set()
+    for kind, region, c in own:
+        for _ in range(c):
+            if kind != "fleet" or rng.random() < 0.3:
+                if kind == "fleet":
+                    fleet_seas.add(region)
+                continue
+            options = (
+                [b.anchor[region]] if region in b.anchor else sorted(b.sea_adj.get(region, ()))
+            )
+            if options:
+                dst = rng.choice(options)
+                fleets.append({"from": region, "to": dst})
+                fleet_seas.add(dst)
+    homes = set(b.homes_of[nation])
+    for kind, region, c in own:
+        if kind != "army":
+            continue
+        for _ in range(c):
+            if rng.random() < 0.35:
+                continue
+            roll = rng.random()
+            land = sorted(b.land_adj.get(region, ()))
+            if roll < 0.15:
+                coast = sorted(s for s in b.coast.get(region, ()) if s in fleet_seas)
+                if coast:
+                    sea = rng.choice(coast)
+                    landing = sorted(r for r in b.coast.get(sea, ()) if r != region)
+                    if landing:
+                        armies.append({"route": [region, sea, rng.choice(landing)]})
+                        continue
+            if roll < 0.3 and region in homes:
+                rail = sorted(r for r in land if r in homes)
+                if rail:
+                    mid = rng.choice(rail)
+                    nxt = sorted(r for r in b.land_adj.get(mid, ()) if r != region)
+                    if nxt:
+                        armies.append({"route": [region, mid, rng.choice(nxt)]})
+                        continue
+            if land:
+                dst = rng.choice(land)
+                step: dict[str, Any] = {"route": [region, dst]}
+                if b.home.get(dst) not in (None, nation):
+                    step["stance"] = rng.choice(["hostile", "friendly"])
+                armies.append(step)
+    if rng.random() < 0.5:
+        here = {r for _, r, _ in own}
+        for (na, _, r, _), c in sorted(idx.units.items()):
+            if na != nation and c > 0 and r in here and rng.random() < 0.5:
+                battles.append({"region": r, "against": na})
+                break
+    move: dict[str, Any] = {"type": "maneuver", "nation": nation}
+    if fleets:
+        move["fleets"] = fleets
+    if armies:
+        move["armies"] = armies
+    if battles:
+        move["battles"] = battles
+    return move
+
+
+def _candidates(state: State, rng: random.Random) -> list[dict[str, Any]]:
+    nation: str | None = state.turn
+    if nation is None:
+        nation = next((n for n in NATIONS if state.nations[n].government), None)
+    if nation is None:
+        return []
+    idx = index(state)
+    b = idx.board
+    n = state.nations[nation]
+    out: list[dict[str, Any]] = []
+    spaces = _spaces(state, nation)
+    rng.shuffle(spaces)
+    for space in spaces:
+        action = action_of(space)
+        passing = passes_investor(n.rondel, space)
+        base: dict[str, Any] = {"type": action, "nation": nation, "space": space}
+        if action == "factory":
+            free = [r for r in b.homes_of[nation] if all(f.region != r for f in n.factories)]
+            if not free:
+                continue
+            base["region"] = rng.choice(free)
+        elif action == "import":
+            units = []
+            for _ in range(rng.randint(0, min(3, n.treasury))):
+                region = rng.choice(b.homes_of[nation])
+                kind = "fleet" if b.is_port(region) and rng.random() < 0.5 else "army"
+                units.append({"kind": kind, "region": region})
+            base["units"] = units
+        elif action == "maneuver":
+            base.update(_maneuver(state, nation, rng))
+            base["space"] = space
+        investments = _investments(state, nation, rng, passing or action == "investor")
+        if investments:
+            out.append({**base, "investments": investments})
+        out.append(base)
+    p = rng.choice(state.players)
+    if p.cash:
+        out.append(
+            {
+                "type": "transfer",
+                "source": p.name,
+                "target": rng.choice(NATIONS),
+                "amount": rng.randint(1, min(3, p.cash)),
+            }
+        )
+    return out
+
+
+def sample_moves(state: Any, rng: random.Random, limit: int = 4) -> list[dict[str, Any]]:
+    """Up to ``limit`` legal moves in ``state`` (none when the game is over)."""
+    parsed = _parse(state)
+    game = _game()
+    found: list[dict[str, Any]] = []
+    for data in _candidates(parsed, rng):
+        try:
+            move = game.parse_move(data)
+        except Exception:
+            continue
+        if game.adjudicate_parsed(parsed, move).legal:
+            found.append(data)
+            if len(found) >= limit:
+                break
+    return found
+
+
+def mutate_move(state: Any, move: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """An illegal variant of a legal move, or ``None``."""
+    parsed = _parse(state)
+    if move.get("type") == "transfer":
+        return {**move, "target": move["source"]}
+    nation = parsed.nations[move["nation"]]
+    if nation.rondel is not None:
+        same = nation.rondel
+        return {
+            "type": action_of(same),
+            "nation": move["nation"],
+            "space": same,
+            **(
+                {"region": parsed.nations[move["nation"]].factories[0].region}
+                if action_of(same) == "factory" and nation.factories
+                else {}
+            ),
+        }
+    others = [n for n in NATIONS if n != move["nation"] and parsed.nations[n].government]
+    if parsed.turn is not None and others:
+        return {**move, "nation": rng.choice(others)}
+    return None
+
+
+def playout(seed: int, n: int) -> list[dict[str, Any]]:
+    """Play ``n`` sampled moves from random setups; return each step's move and problems.
+
+    Every resulting state is checked; every 25th is also dumped and parsed again, so that
+    a value the JSON model refuses (a negative amount, say) is caught as well.
+    """
+    rng = random.Random(seed)
+    game = _game()
+    state = game.parse_state(setup(rng))
+    log: list[dict[str, Any]] = []
+    while len(log) < n:
+        moves = sample_moves(state, rng, limit=1)
+        if not moves:
+            state = game.parse_state(setup(rng))
+            continue
+        move = game.parse_move(moves[0])
+        after, _ = game.apply(state, move)
+        problems = [v.rule for v in game.violations(after)]
+        if len(log) % 25 == 0:
+            after = game.parse_state(after.model_dump(mode="json"))
+        log.append({"move": moves[0], "problems": problems})
+        state = after
+    return log
