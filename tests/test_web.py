@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import sys
+import tempfile
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -12,6 +14,8 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from adjudicator.core.i18n import gettext
 from adjudicator.games import available_games
@@ -756,3 +760,44 @@ def test_adjudicator_serve_runs_gunicorn(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=40)
+
+
+# --- no input makes a page fail ----------------------------------------------------------------
+
+FIELD_NAMES = st.sampled_from([
+    "int:s/players/0/money", "str:s/players/0/name", "enum:s/players/0/colour",
+    "lstr~:s/players/0/tags", "json:s/players", "int:s/players/7/money", "int:s/round",
+    "str?~:s/note", "bogus", "int:m/amount", "enum:m/type", "json:m", ":s", "int:s",
+])  # fmt: skip
+FORM = st.dictionaries(
+    st.one_of(FIELD_NAMES, st.sampled_from(["source", "base", "json", "move_type", "action",
+                                            "move_source", "move_json", "mbase", "lang2"])),
+    st.one_of(st.text(max_size=30), st.sampled_from(["form", "json", "add:s/players",
+                                                     "remove:s/players/0", "retype", "pay"])),
+    max_size=8,
+)  # fmt: skip
+
+
+@functools.cache
+def fuzz_client() -> FlaskClient:
+    game = make_demo_game(Path(tempfile.mkdtemp()) / "demo")
+    return create_app({"ADJ_GAMES": [game], "TESTING": False}).test_client()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(form=FORM, part=st.sampled_from(["check", "move", "score"]))
+def test_no_form_makes_a_page_fail(form: dict[str, str], part: str) -> None:
+    response = fuzz_client().post(f"/en/demo/{part}", data=form)
+    assert response.status_code in (200, 404, 413, 422), form
+    no_traceback(response.get_data(as_text=True))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    key=st.sampled_from(["s", "m", "case", "example", "lang2", "q"]),
+    value=st.text(max_size=40),
+    part=st.sampled_from(["check", "move", "score", "rules"]),
+)
+def test_no_query_makes_a_page_fail(key: str, value: str, part: str) -> None:
+    response = fuzz_client().get(f"/zh_TW/demo/{part}", query_string={key: value})
+    assert response.status_code in (200, 404, 422)

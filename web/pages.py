@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
@@ -395,6 +396,19 @@ def move_context(game: Game, data: Any, move: Any, run: bool) -> dict[str, Any]:
     return context
 
 
+def kept_input(game: Game) -> tuple[Any, Any]:
+    """The state and move to show again when the submitted ones cannot be read."""
+    data, move = None, None
+    if request.method == "POST":
+        with contextlib.suppress(MalformedInput):
+            data = state_from_form()
+        with contextlib.suppress(MalformedInput):
+            move = permalink.decode(request.form.get("mbase", ""), "/move")
+    if data is None:
+        data = fallback_state(game)
+    return data, move if isinstance(move, dict) else default_move(game)
+
+
 def edit_move(game: Game, move: Any, edit: str) -> Any:
     discriminator, variants = forms.move_variants(game.schema("move"))
     tag = move.get(discriminator) if isinstance(move, dict) else None
@@ -415,7 +429,8 @@ def move(game_id: str) -> Any:
         else:
             data, mv = state_from_query(game)
     except MalformedInput as exc:
-        context = move_context(game, fallback_state(game), default_move(game), False)
+        data, mv = kept_input(game)
+        context = move_context(game, data, mv, False)
         context["errors"] = error_views(exc.errors)
         return render_template("move.html", **context), 422
     run = (request.method == "POST" and not retype and not edit) or bool(
