@@ -93,3 +93,54 @@ def test_mutated_moves_are_illegal():
         bad = mutate_move(state, move, rng)
         assert bad is not None
         assert not GAME.adjudicate(GAME.example(), bad).legal
+
+
+def _leaves(node, path=""):
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _leaves(value, f"{path}/{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _leaves(value, f"{path}/{i}")
+        yield path, node
+    else:
+        yield path, node
+
+
+def test_edited_examples_never_crash():
+    """Random edits of the examples: checks, scoring and moves answer without a traceback."""
+    import copy
+    import random
+
+    from adjudicator.core.cases import set_pointer
+    from adjudicator.core.errors import MalformedInput
+    from adjudicator.games.manhattan_project.sampler import _candidates
+
+    rng = random.Random(5)
+    bases = [GAME.example(name) for name in GAME.example_names()]
+    parsed = 0
+    for _ in range(400):
+        data = copy.deepcopy(rng.choice(bases))
+        for _ in range(rng.randint(1, 3)):
+            path, value = rng.choice(list(_leaves(data)))
+            if isinstance(value, bool):
+                new = not value
+            elif isinstance(value, int):
+                new = rng.choice([0, 1, 2, 5, 8, 9, 11, -1, value + 1, 40])
+            elif isinstance(value, list):
+                new = value[: rng.randint(0, len(value))]
+            elif isinstance(value, str):
+                new = rng.choice(["any", "laborer", "engineer", "grey", "red", "mine", value])
+            else:
+                new = value
+            set_pointer(data, path, new)
+        try:
+            state = GAME.parse_state(data)
+        except MalformedInput:
+            continue
+        parsed += 1
+        GAME.violations(state)
+        GAME.score(data)
+        for move in _candidates(state, rng)[:5]:
+            GAME.adjudicate(data, move)
+    assert parsed > 100

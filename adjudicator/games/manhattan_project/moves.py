@@ -226,11 +226,19 @@ def space_worker_type(state: State, move: Any) -> Iterator[Violation]:
         )
 
 
+WORKER_KEYS = ("laborers", "engineers", "scientists")
+
+
+def holding(p: Player, what: str) -> int:
+    """How much of ``what`` (a resource, a track or a worker type) the player holds."""
+    if what in WORKER_KEYS:
+        return p.workers.get(what[:-1]) + p.contractors.get(what[:-1])
+    return int(getattr(p, what))
+
+
 def _short(p: Player, cost: dict[str, int] | Amounts) -> str | None:
-    items = cost.items()
-    for what, amount in items:
-        have = getattr(p, what)
-        if have < amount:
+    for what, amount in cost.items():
+        if holding(p, what) < amount:
             return what
     return None
 
@@ -322,6 +330,14 @@ def gained_workers(state: State, move: Any) -> Iterator[Violation]:
         )
 
 
+def slot_price(state: State, slot: int, worker: str) -> int:
+    """What building from market ``slot`` costs (an engineer builds $2 and $3 for free)."""
+    if worker == "engineer" and slot in FREE_SLOTS:
+        return 0
+    prices = state.market_prices
+    return prices[slot] if slot < len(prices) else prices[-1] if prices else 20
+
+
 @checks.move(
     "MP-505", "MP-510", "MP-511", title=N_("Building from the market"), moves=("construct",)
 )
@@ -338,9 +354,7 @@ def construct_check(state: State, move: Any) -> Iterator[Violation]:
             "MP-510", N_("Market slot {slot} holds no building."), "/move/slot", slot=move.slot
         )
         return
-    price = state.market_prices[move.slot] if move.slot < len(state.market_prices) else 20
-    if move.worker.kind == "engineer" and move.slot in FREE_SLOTS:
-        price = 0
+    price = slot_price(state, move.slot, move.worker.kind)
     if p.money < price:
         rule = "MP-505" if move.slot == 0 and p.money + state.bribe >= price else "MP-510"
         yield checks.violation(
@@ -743,9 +757,14 @@ def _take(p: Player, refs: Sequence[WorkerRef]) -> list[Piece]:
 
 
 def _pay(p: Player, cost: dict[str, int] | Amounts) -> None:
-    items = cost.items()
-    for what, amount in items:
-        setattr(p, what, getattr(p, what) - amount)
+    for what, amount in cost.items():
+        if what in WORKER_KEYS:  # not a printed cost (MP-710), but never crash on it
+            kind = what[:-1]
+            own = min(amount, p.workers.get(kind))
+            setattr(p.workers, what, p.workers.get(kind) - own)
+            setattr(p.contractors, what, p.contractors.get(kind) - (amount - own))
+        else:
+            setattr(p, what, getattr(p, what) - amount)
 
 
 def _gain(
@@ -836,9 +855,7 @@ def _apply_construct(new: State, p: Player, move: Construct, out: list[Message])
         return
     card = new.market[move.slot]
     assert card is not None
-    price = new.market_prices[move.slot]
-    if move.worker.kind == "engineer" and move.slot in FREE_SLOTS:
-        price = 0
+    price = slot_price(new, move.slot, move.worker.kind)
     p.money -= price
     if move.slot == 0:
         p.money += new.bribe

@@ -192,7 +192,7 @@ def _candidates(state: State, rng: random.Random) -> list[dict[str, Any]]:
                 "building": j,
                 "workers": refs,
                 "cost": rng.randrange(len(b.costs)) if b.costs else 0,
-                "output": rng.randrange(len(b.outputs)),
+                "output": rng.randrange(max(1, len(b.outputs))),
             }
             if q is not p:
                 move["owner"] = q.colour
