@@ -327,6 +327,18 @@ def maneuver(state: State, move: ManeuverMove) -> Iterator[Violation]:
 # --- investing -----------------------------------------------------------------------------
 
 
+def _open_nations(state: State, nation: str) -> set[str]:
+    """In the variant: the nation that moved, and the nations after it with no government."""
+    found = {nation}
+    start = NATIONS.index(nation)
+    for step in range(1, 6):
+        nid = NATIONS[(start + step) % 6]
+        if state.nations[nid].government is not None:
+            break
+        found.add(nid)
+    return found
+
+
 @checks.move(
     "IM-702",
     "IM-703",
@@ -383,7 +395,7 @@ def investments(state: State, move: Any) -> Iterator[Violation]:
                 rule, N_("{player} invests out of seat order."), path, player=inv.player
             )
         seen.append(inv.player)
-        if state.variant != "standard" and inv.nation != move.nation:
+        if state.variant != "standard" and inv.nation not in _open_nations(state, move.nation):
             p = player(state, inv.player)
             if index(state).governs.get(p.name):
                 yield checks.violation(
