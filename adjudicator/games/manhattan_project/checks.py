@@ -21,7 +21,7 @@ from .data import (
     PIECES_PER_TYPE,
     SEAT_MONEY,
     SEAT_SPECIALIST,
-    SETUP_BUILDING_DECK,
+    SETUP_BUILDING_DECKS,
     SPACE_ALLOWED,
     SPY_LIMIT,
     START_LABORERS,
@@ -227,10 +227,13 @@ def market(state: State) -> Iterator[Violation]:
             "/market",
             count=len(state.market),
         )
-    if at_setup(state) and state.building_deck != SETUP_BUILDING_DECK:
+    if at_setup(state) and state.building_deck not in SETUP_BUILDING_DECKS:
         yield checks.violation(
             "MP-302",
-            N_("At setup {count} building cards are left in the deck; there must be 43."),
+            N_(
+                "At setup {count} building cards are left in the deck; there must be 43 (41 "
+                "with a copy missing two starting buildings)."
+            ),
             "/building_deck",
             count=state.building_deck,
         )
