@@ -31,6 +31,7 @@ from .logic import (
 )
 from .maneuver import simulate
 from .models import (
+    RONDEL,
     Bond,
     Factory,
     FactoryMove,
@@ -770,26 +771,52 @@ def apply(state: State, move: Any) -> tuple[State, Sequence[Message]]:
 
 
 def _candidates(state: State, move: Any) -> list[dict[str, Any]]:
+    """Simple moves to offer instead: the same action first, then the other spaces."""
     if isinstance(move, TransferMove):
+        giver = player(state, move.source)
+        if giver is None or not giver.cash:
+            return []
         return [
-            {"type": "transfer", "source": p.name, "target": nid, "amount": 1}
-            for p in state.players
-            if p.cash
+            {"type": "transfer", "source": giver.name, "target": nid, "amount": 1}
             for nid in NATIONS
         ][:3]
     nid = move.nation if state.turn is None else state.turn
     b = index(state).board
+    n = state.nations[nid]
     out: list[dict[str, Any]] = []
-    if isinstance(move, FactoryMove):
-        out += [{"type": "factory", "nation": nid, "region": r} for r in b.homes_of[nid]]
-    out += [
-        {"type": "production", "nation": nid},
-        {"type": "taxation", "nation": nid},
-        {"type": "investor", "nation": nid},
-        {"type": "import", "nation": nid, "units": []},
-        {"type": "maneuver", "nation": nid},
-    ]
+    for space in sorted(RONDEL, key=lambda sp: (action_of(sp) != move.type, RONDEL.index(sp))):
+        action = action_of(space)
+        if action == "factory":
+            out += [
+                {"type": "factory", "nation": nid, "space": space, "region": r}
+                for r in b.homes_of[nid]
+                if all(f.region != r for f in n.factories)
+            ]
+        elif action == "import":
+            out.append({"type": "import", "nation": nid, "space": space, "units": []})
+        else:
+            out.append({"type": action, "nation": nid, "space": space})
     return out
+
+
+def _describe(state: State, data: dict[str, Any]) -> Message:
+    if data["type"] == "transfer":
+        return checks.message(
+            N_("{player} gives {amount}M to {nation}."),
+            player=data["source"],
+            amount=data["amount"],
+            nation=data["target"],
+        )
+    n = state.nations[data["nation"]]
+    cost = rondel_cost(distance(n.rondel, data["space"]))
+    if data["type"] == "factory":
+        return checks.message(
+            N_("{space}: a factory in {region}; the rondel costs {cost}M."),
+            space=data["space"],
+            region=data["region"],
+            cost=cost,
+        )
+    return checks.message(N_("{space}; the rondel costs {cost}M."), space=data["space"], cost=cost)
 
 
 def alternatives(state: State, move: Any) -> list[Alternative]:
@@ -805,9 +832,7 @@ def alternatives(state: State, move: Any) -> list[Alternative]:
             for _ in check.func(state, candidate)
         )
         if not broken:
-            found.append(
-                Alternative(data, checks.message(N_("A legal {type} move."), type=data["type"]))
-            )
+            found.append(Alternative(data, _describe(state, data)))
         if len(found) >= 10:
             break
     return found
