@@ -135,3 +135,33 @@ def test_speed():
         GAME.adjudicate_parsed(state, move)
 
     assert _median(adjudicate) < 0.002
+
+
+def test_playout_of_2000_moves_stays_legal():
+    from adjudicator.games.quarantine.sampler import playout
+
+    log = playout(1, 2000)
+    assert [entry for entry in log if entry["problems"]] == []
+    kinds = {entry["move"]["type"] for entry in log}
+    assert kinds == {
+        "place_patient",
+        "place_grey",
+        "admit",
+        "treat",
+        "contract",
+        "claim_contract",
+        "buy_special",
+        "buy_treatment",
+        "place_set_aside",
+        "move_patients",
+        "take_marker",
+        "disinfect",
+        "renovate",
+        "pharmacy",
+        "pathology",
+        "gift_shop",
+        "cafeteria",
+        "end_round",
+    }
+    assert any(entry["move"].get("spread") for entry in log)
+    assert any(entry["move"].get("emergency") for entry in log)

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from ...core.checks import CheckRegistry
 from ...core.i18n import N_, Message
 from ...core.verdicts import Violation
-from .geometry import capacity, layout, supply_room_colours
+from .geometry import capacity, layout
 from .models import COLOURS, SPECIAL_KINDS, LooseTile, State, Tile
 
 checks = CheckRegistry("quarantine")
@@ -64,6 +64,9 @@ def copies(state: State) -> int:
 
 def cube_totals(state: State) -> Counter[str]:
     """Every cube on the table, the bag and the box, by colour."""
+    cached = state._cache.get("cubes")
+    if isinstance(cached, Counter):
+        return cached
     found: Counter[str] = Counter()
 
     def add(heap: object) -> None:
@@ -83,6 +86,7 @@ def cube_totals(state: State) -> Counter[str]:
         for t in p.hospital:
             found.update(t.patients)
             found["grey"] += t.grey
+    state._cache["cubes"] = found
     return found
 
 
@@ -336,7 +340,7 @@ def all_in_bag(state: State) -> Iterator[Violation]:
     r = state.round
     if r.first_round and r.draws == 0 and r.actions_used == 0 and state.index(r.active) == 0:
         bag = state.bag
-        if bag.coloured() != PATIENTS_PER_COLOUR * 4 or bag.grey != GREY_CUBES:
+        if bag.coloured() != PATIENTS_PER_COLOUR * 4 or bag.grey + state.grey_supply != GREY_CUBES:
             yield checks.violation(
                 "QU-304",
                 N_("At the start of the game every cube is in the bag; it holds {count} of 128."),
@@ -502,43 +506,30 @@ def action_count(state: State) -> Iterator[Violation]:
         )
 
 
-@checks.state("QU-604", "QU-702", "QU-701", title=N_("Patients per treatment room"))
+@checks.state("QU-604", "QU-702", title=N_("Patients per treatment room"))
 def room_capacity(state: State) -> Iterator[Violation]:
     for i, p in enumerate(state.players):
         lay = layout(state, i)
-        served = None
         for j, t in enumerate(p.hospital):
             n = len(t.patients)
             if t.kind != "treatment" or n <= 1:
                 continue
-            pos = (t.x, t.y)
-            if n <= capacity(lay, pos):
+            most = capacity(lay, (t.x, t.y), working=False)
+            if n <= most:
                 continue
-            if served is None:
-                served = supply_room_colours(lay)
             path = f"/players/{i}/hospital/{j}/patients"
             if n == 2 and lay.has("supply_room"):
-                if not lay.working("supply_room"):
-                    yield checks.violation(
-                        "QU-701",
-                        N_(
-                            "{player}'s Supply Room is quarantined, so each room takes one patient."
-                        ),
-                        path,
-                        player=p.name,
-                    )
-                else:
-                    yield checks.violation(
-                        "QU-702",
-                        N_(
-                            "The {colour} room at ({x}, {y}) holds 2 patients, but {player}'s Supply Room is not connected to a {colour} room."
-                        ),
-                        path,
-                        player=p.name,
-                        colour=colour_name(t.colour),
-                        x=t.x,
-                        y=t.y,
-                    )
+                yield checks.violation(
+                    "QU-702",
+                    N_(
+                        "The {colour} room at ({x}, {y}) holds 2 patients, but {player}'s Supply Room is not connected to a {colour} room."
+                    ),
+                    path,
+                    player=p.name,
+                    colour=colour_name(t.colour),
+                    x=t.x,
+                    y=t.y,
+                )
             else:
                 yield checks.violation(
                     "QU-604",
@@ -548,7 +539,7 @@ def room_capacity(state: State) -> Iterator[Violation]:
                     x=t.x,
                     y=t.y,
                     count=n,
-                    most=capacity(lay, pos),
+                    most=most,
                 )
 
 
@@ -676,7 +667,9 @@ def containment(state: State) -> Iterator[Violation]:
 @checks.state("QU-713", title=N_("Lab"))
 def lab_greys(state: State) -> Iterator[Violation]:
     for i, p in enumerate(state.players):
-        if p.supply.grey and not layout(state, i).has("lab"):
+        if p.supply.grey and not (
+            layout(state, i).has("lab") or any(t.kind == "lab" for t in p.set_aside)
+        ):
             yield checks.violation(
                 "QU-713",
                 N_("{player} keeps {count} grey cubes but has no Lab."),

@@ -32,6 +32,8 @@ class Layout:
     tiles: dict[Pos, Tile]
     doors: dict[Pos, frozenset[str]]
     overlaps: list[Pos] = field(default_factory=list)
+    _links: dict[Pos, list[Pos]] | None = None
+    _adj: dict[Pos, list[Pos]] | None = None
 
     @classmethod
     def of(cls, tiles: Iterable[Tile]) -> Layout:
@@ -52,11 +54,34 @@ class Layout:
         b = neighbour(a, side)
         return b in self.tiles and side in self.doors[a] and OPPOSITE[side] in self.doors[b]
 
+    def _graph(self) -> None:
+        links: dict[Pos, list[Pos]] = {}
+        adj: dict[Pos, list[Pos]] = {}
+        tiles, doors = self.tiles, self.doors
+        for (x, y), mine in doors.items():
+            here_links: list[Pos] = []
+            here_adj: list[Pos] = []
+            for side, (dx, dy) in STEP.items():
+                other = (x + dx, y + dy)
+                if other in tiles:
+                    here_adj.append(other)
+                    if side in mine and OPPOSITE[side] in doors[other]:
+                        here_links.append(other)
+            links[(x, y)] = here_links
+            adj[(x, y)] = here_adj
+        self._links, self._adj = links, adj
+
     def connections(self, a: Pos) -> list[Pos]:
-        return [neighbour(a, s) for s in SIDES if self.connected(a, s)]
+        if self._links is None:
+            self._graph()
+        assert self._links is not None
+        return self._links.get(a, [])
 
     def adjacent(self, a: Pos) -> list[Pos]:
-        return [neighbour(a, s) for s in SIDES if neighbour(a, s) in self.tiles]
+        if self._adj is None:
+            self._graph()
+        assert self._adj is not None
+        return self._adj.get(a, [])
 
     def lobby(self) -> Pos | None:
         return next((p for p, t in self.tiles.items() if t.kind == "lobby"), None)
@@ -88,6 +113,10 @@ class Layout:
         xs = [p[0] for p in self.tiles]
         ys = [p[1] for p in self.tiles]
         x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+        for side in SIDES:
+            nx, ny = neighbour(lobby, side)
+            if (nx, ny) not in self.tiles and (nx in (x0, x1) or ny in (y0, y1)):
+                return True
         start = (x0, y0)
         outside = {start}
         todo = deque([start])
@@ -156,10 +185,19 @@ def works(state: State, index: int, kind: str) -> bool:
     return bool(layout(state, index).working(kind))
 
 
-def supply_room_colours(lay: Layout) -> set[str]:
-    """Colours whose treatment rooms take an extra patient thanks to a working Supply Room."""
+def supply_room_colours(lay: Layout, working: bool = True) -> set[str]:
+    """Colours whose treatment rooms take an extra patient thanks to a Supply Room.
+
+    ``working=False`` counts a quarantined Supply Room too: patients already admitted
+    thanks to it stay where they are.
+    """
     colours: set[str] = set()
-    for pos in lay.working("supply_room"):
+    rooms = (
+        lay.working("supply_room")
+        if working
+        else [p for p, t in lay.tiles.items() if t.kind == "supply_room"]
+    )
+    for pos in rooms:
         for other in lay.connections(pos):
             tile = lay.tiles[other]
             if tile.kind == "treatment" and tile.colour:
@@ -167,10 +205,10 @@ def supply_room_colours(lay: Layout) -> set[str]:
     return colours
 
 
-def capacity(lay: Layout, pos: Pos) -> int:
+def capacity(lay: Layout, pos: Pos, working: bool = True) -> int:
     tile = lay.tiles[pos]
     if tile.kind == "emergency":
         return 1
     if tile.kind != "treatment":
         return 0
-    return 2 if tile.colour in supply_room_colours(lay) else 1
+    return 2 if tile.colour in supply_room_colours(lay, working) else 1

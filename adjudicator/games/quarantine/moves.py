@@ -333,7 +333,9 @@ def round_done(state: State, move: Any) -> Iterator[Violation]:
 # --- admit, treat ---------------------------------------------------------------------------
 
 
-@checks.move("QU-603", "QU-604", "QU-605", "QU-714", title=N_("Admit patients"), moves=("admit",))
+@checks.move(
+    "QU-603", "QU-604", "QU-605", "QU-714", "QU-701", title=N_("Admit patients"), moves=("admit",)
+)
 def admit(state: State, move: Any) -> Iterator[Violation]:
     i, player = active(state)
     lay = layout(state, i)
@@ -378,6 +380,9 @@ def admit(state: State, move: Any) -> Iterator[Violation]:
                 y=pos[1],
             )
         elif len(tile.patients) + used[pos] >= capacity(lay, pos):
+            if len(tile.patients) + used[pos] < capacity(lay, pos, working=False):
+                yield from room_missing(state, i, "supply_room", "QU-702", path)
+                return
             yield checks.violation(
                 "QU-604",
                 N_("The {colour} room at ({x}, {y}) is full."),
@@ -958,6 +963,18 @@ def placement(before: State, move: Any, after: State) -> Iterator[Violation]:
             N_("The lobby would be enclosed, with no free side open to the outside."),
             "/move",
         )
+    if move.type == "renovate":
+        for pos, tile in lay.tiles.items():
+            if len(tile.patients) > capacity(lay, pos, working=False):
+                yield checks.violation(
+                    "QU-702",
+                    N_(
+                        "The room at ({x}, {y}) would hold more patients than its Supply Room allows."
+                    ),
+                    "/move",
+                    x=pos[0],
+                    y=pos[1],
+                )
     if len(player.set_aside) > 2:
         yield checks.violation(
             "QU-417",
@@ -1168,7 +1185,9 @@ def _buy_special(s: State, me: Player, move: Any) -> list[Message]:
         c = next(c for c in seller.contracts if c.kind == move.kind)
         c.count -= 1
         if any(t.kind == "security" and not t.grey for t in seller.hospital):
-            _add(seller.supply, move.pay)
+            paid = move.pay.model_copy(update={"grey": 0})
+            _add(seller.supply, paid)
+            s.box.grey += move.pay.grey
             said.append(
                 checks.message(N_("Security: the payment goes to {player}."), player=seller.name)
             )
@@ -1378,6 +1397,8 @@ def _legal(state: State, move_data: dict[str, Any]) -> bool:
     for check in checks.of_kind(Kind.MOVE):
         if check.applies_to(move.type) and any(True for _ in check.func(state, move)):
             return False
+    if move.type not in (*PLACING, "renovate"):
+        return True
     after, _ = apply(state, move)
     return not any(
         True
