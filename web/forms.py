@@ -108,7 +108,7 @@ class EditorBuilder:
         self.schema = schema
         self.root = root
         self.count = 0
-        self.label = label or (lambda text: text)
+        self.label = label or (lambda key: key.replace("_", " "))
 
     def build(self, value: Any, title: str) -> Group:
         group = Group(title, "", 0)
@@ -149,7 +149,7 @@ class EditorBuilder:
             return
         node, nullable = self.resolver.resolve(raw)
         flags = flags + ("?" if nullable else "")
-        label = self.label(key.replace("_", " "))
+        label = self.label(key)
         kind = node.get("type")
         choices = _enum(node)
         if choices is not None:

@@ -27,6 +27,7 @@ from adjudicator.search import search_rules
 
 from . import forms, permalink
 from .i18n import COOKIE_AGE, GAME_COOKIE, LANG_COOKIE, _, canonical, current_lang
+from .labels import FIELDS, MOVES
 from .pictures import draw
 from .service import CORE, Missing, all_games, docs_href, find_game, find_rule, safely
 
@@ -72,6 +73,7 @@ def page_helpers() -> dict[str, Any]:
         "html_langs": HTML_LANG,
         "contains_marked": contains_marked,
         "marked_paths": marked_paths,
+        "move_label": move_label,
     }
 
 
@@ -234,14 +236,17 @@ def picture(game: Game, data: Any, paths: list[str]) -> Markup | None:
     return draw(game, state, paths, current_lang())
 
 
+def field_label(key: str) -> str:
+    """A field's label in the page's language (its own name when there is none)."""
+    return _(FIELDS[key]) if key in FIELDS else key.replace("_", " ")
+
+
+def move_label(tag: str) -> str:
+    return _(MOVES[tag]) if tag in MOVES else tag.replace("_", " ")
+
+
 def state_editor(game: Game, data: Any) -> forms.Group:
-    return forms.build_editor(
-        game.schema("state"),
-        data,
-        "s",
-        _("The table"),
-        label=lambda text: game._(current_lang(), text),
-    )
+    return forms.build_editor(game.schema("state"), data, "s", _("The table"), label=field_label)
 
 
 def move_editor(game: Game, move: Any) -> tuple[str, list[str], str, forms.Group]:
@@ -249,9 +254,7 @@ def move_editor(game: Game, move: Any) -> tuple[str, list[str], str, forms.Group
     move = move if isinstance(move, dict) else {}
     chosen = str(move.get(discriminator, next(iter(variants), "")))
     schema = variants.get(chosen, game.schema("move"))
-    editor = forms.build_editor(
-        schema, move, "m", _("The action"), label=lambda text: game._(current_lang(), text)
-    )
+    editor = forms.build_editor(schema, move, "m", _("The action"), label=field_label)
     editor.children = [c for c in editor.children if c.path != f"/{discriminator}"]
     return discriminator, list(variants), chosen, editor
 

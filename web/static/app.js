@@ -2,6 +2,10 @@
 "use strict";
 
 function autosubmit(select) {
+  var button = select.form.querySelector("button[type=submit]");
+  if (button) {
+    button.hidden = true;
+  }
   select.addEventListener("change", function () {
     if (select.value !== "") {
       select.form.requestSubmit();
