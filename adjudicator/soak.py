@@ -266,7 +266,25 @@ def soak_game(
         if progress is not None and result.moves % 1000 == 0:
             progress(result)
     result.seconds = time.perf_counter() - start
+    never = [t for t in move_types(game) if t not in result.move_types]
+    if never and result.moves:
+        result.notes.append("move types never played: " + ", ".join(never))
     return result
+
+
+def move_types(game: Any) -> list[str]:
+    """The move types the game's move schema declares (its discriminator's values)."""
+    schema = game.schema("move")
+    mapping = (schema.get("discriminator") or {}).get("mapping") or {}
+    if mapping:
+        return sorted(mapping)
+    found = []
+    for variant in schema.get("oneOf") or schema.get("anyOf") or [schema]:
+        ref = variant.get("$ref", "")
+        body = schema.get("$defs", {}).get(ref.rsplit("/", 1)[-1], variant) if ref else variant
+        kind = (body.get("properties") or {}).get("type") or {}
+        found += [kind["const"]] if "const" in kind else list(kind.get("enum") or [])
+    return sorted(set(found))
 
 
 def _check_mutant(

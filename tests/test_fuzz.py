@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from adjudicator import MalformedInput, Report, cli
 from adjudicator.core.errors import pointer
 from adjudicator.games import available_games
+from adjudicator.soak import move_types
 
 FUZZ = settings(
     max_examples=75,
@@ -309,12 +310,6 @@ def a_legal_move(game: Any) -> Any:
 
     found = one_legal_move(game, random.Random(0))
     return found[1] if found else {"type": next(iter(move_types(game)), "x")}
-
-
-def move_types(game: Any) -> list[str]:
-    schema = game.schema("move")
-    mapping = (schema.get("discriminator") or {}).get("mapping") or {}
-    return sorted(mapping)
 
 
 # --- the tests: states ----------------------------------------------------------------------
