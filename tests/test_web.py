@@ -801,3 +801,27 @@ def test_no_form_makes_a_page_fail(form: dict[str, str], part: str) -> None:
 def test_no_query_makes_a_page_fail(key: str, value: str, part: str) -> None:
     response = fuzz_client().get(f"/zh_TW/demo/{part}", query_string={key: value})
     assert response.status_code in (200, 404, 422)
+
+
+def test_real_games_move_cases_on_the_page(real_client: FlaskClient) -> None:
+    for game in real_games():
+        moves = [c for c in game.cases if c.kind == "move"]
+        legal = [c for c in moves if c.expect.get("legal") is True][:3]
+        illegal = [c for c in moves if c.expect.get("legal") is False][:3]
+        for case in legal + illegal:
+            html = real_client.get(f"/pt/{game.id}/move?case={case.id}").get_data(as_text=True)
+            if case.expect.get("legal"):
+                assert 'class="verdict ok"' in html and 'class="after"' in html, case.id
+            else:
+                assert 'class="verdict bad"' in html, case.id
+                for rule_id in case.expected_violations:
+                    assert f'data-rule="{rule_id}"' in html, case.id
+
+
+def test_real_games_score_cases_on_the_page(real_client: FlaskClient) -> None:
+    for game in real_games():
+        for case in [c for c in game.cases if c.kind == "score"][:3]:
+            html = real_client.get(f"/el/{game.id}/score?case={case.id}").get_data(as_text=True)
+            assert 'class="verdict score"' in html, case.id
+            if case.expect.get("winner"):
+                assert 'class="winner"' in html, case.id

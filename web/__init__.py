@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,9 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,
     "MAX_FORM_MEMORY_SIZE": MAX_BODY_BYTES,
     "MAX_FORM_PARTS": 20_000,
-    "ADJ_DOCS_DIR": ROOT / "docs" / "_build" / "html",
+    "ADJ_DOCS_DIR": Path(
+        os.environ.get("ADJUDICATOR_DOCS_DIR") or ROOT / "docs" / "_build" / "html"
+    ),
     "ADJ_GAMES": None,
     "JSON_SORT_KEYS": False,
 }
@@ -28,8 +31,9 @@ DEFAULTS: dict[str, Any] = {
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """The application: pages, the JSON API and the built reference under ``/docs``.
 
-    ``config`` may set ``ADJ_DOCS_DIR`` (the built reference) and ``ADJ_GAMES`` (a list
-    of :class:`~adjudicator.core.game.Game` objects; by default every game present).
+    ``config`` may set ``ADJ_DOCS_DIR`` (the built reference; by default
+    ``$ADJUDICATOR_DOCS_DIR`` or ``docs/_build/html``) and ``ADJ_GAMES`` (a list of
+    :class:`~adjudicator.core.game.Game` objects; by default every game present).
     """
     from . import api, errors, i18n, pages, reference, security
 
