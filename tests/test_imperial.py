@@ -177,3 +177,17 @@ def test_playout_of_2000_moves_stays_legal() -> None:
     }
     assert any(entry["move"].get("battles") for entry in log)
     assert any(entry["move"].get("investments") for entry in log)
+
+
+def test_a_move_over_a_doubtful_border_says_so() -> None:
+    edge = _map_edge("vienna", "genoa")
+    assert edge["confidence"] == "low"
+    move = {
+        "type": "maneuver",
+        "nation": "AH",
+        "armies": [{"route": ["trieste", "vienna", "genoa"], "stance": "hostile"}],
+    }
+    verdict = GAME.adjudicate(GAME.example(), move)
+    assert verdict.legal
+    notes = [m.render("en") for m in verdict.effects]
+    assert any("vienna-genoa" in n and "low" in n for n in notes)

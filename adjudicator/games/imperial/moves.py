@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -9,6 +10,7 @@ from ...core.checks import Kind
 from ...core.i18n import N_, Message
 from ...core.verdicts import Alternative, Violation
 from .board import NATIONS
+from .board import board as index_board
 from .checks import PLURAL, checks
 from .logic import (
     action_of,
@@ -651,6 +653,29 @@ def _governments(new: State, reference: str | None, msgs: list[Message]) -> None
         p.swiss_bank = p.name not in ruling
 
 
+def _doubtful(move: ManeuverMove) -> list[Message]:
+    """A note for each border used whose map confidence is not high."""
+    b = index_board()
+    pairs = [(f.from_, f.to) for f in move.fleets]
+    pairs += [(a, c) for army in move.armies for a, c in itertools.pairwise(army.route)]
+    notes = []
+    for a, c in dict.fromkeys(pairs):
+        confidence = b.confidence(a, c)
+        if confidence not in (None, "high"):
+            notes.append(
+                checks.message(
+                    N_(
+                        "The border {source}-{target} is rated {confidence} in the map data, "
+                        "not confirmed on a printed board."
+                    ),
+                    source=a,
+                    target=c,
+                    confidence=confidence,
+                )
+            )
+    return notes
+
+
 def apply(state: State, move: Any) -> tuple[State, Sequence[Message]]:
     new = state.model_copy(deep=True)
     if len(_NOTES) > 64:
@@ -731,6 +756,7 @@ def apply(state: State, move: Any) -> tuple[State, Sequence[Message]]:
                 N_("{nation} maneuvers; {battles} battles fought."), nation=nid, battles=out.battles
             )
         )
+        msgs.extend(_doubtful(move))
     elif isinstance(move, TaxationMove):
         result = tax_result(state, nid)
         n.tax = result["tax"]
