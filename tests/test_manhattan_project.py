@@ -144,3 +144,12 @@ def test_edited_examples_never_crash():
         for move in _candidates(state, rng)[:5]:
             GAME.adjudicate(data, move)
     assert parsed > 100
+
+
+@pytest.mark.parametrize("rule", [r.id for r in GAME.catalog])
+def test_every_rule_is_reported_by_its_id(rule):
+    """Each rule of the catalog has a case that breaks it, and the verdict names the rule."""
+    breaking = [c for c in GAME.cases if rule in c.expected_violations]
+    assert breaking, f"no case breaks {rule}"
+    for case in breaking:
+        assert rule in run_case(GAME, case).actual, case.id
