@@ -165,3 +165,12 @@ def test_playout_of_2000_moves_stays_legal():
     }
     assert any(entry["move"].get("spread") for entry in log)
     assert any(entry["move"].get("emergency") for entry in log)
+
+
+def test_alternatives_for_an_illegal_action():
+    verdict = GAME.adjudicate(GAME.example(), {"type": "admit", "rooms": [[5, 5]]})
+    assert not verdict.legal
+    assert verdict.alternatives
+    for alt in verdict.alternatives:
+        assert alt.move["type"] == "admit"
+        assert GAME.adjudicate(GAME.example(), dict(alt.move)).legal

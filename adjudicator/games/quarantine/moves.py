@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -1450,6 +1451,23 @@ def alternatives(state: State, move: Any) -> list[Alternative]:
                     break
             if len(found) >= 10:
                 break
+    else:
+        import random
+
+        from .sampler import sample_moves
+
+        for data in sample_moves(state, random.Random(0), limit=5, types={move.type}):
+            shown = json.dumps(
+                {k: v for k, v in data.items() if k != "type"}, separators=(",", ":")
+            )
+            found.append(
+                Alternative(
+                    data,
+                    checks.message(
+                        N_("A legal {kind} move: {details}"), kind=move.type, details=shown
+                    ),
+                )
+            )
     return found
 
 

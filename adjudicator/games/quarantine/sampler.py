@@ -125,9 +125,12 @@ def _admit(state: State, rng: random.Random) -> list[dict[str, Any]]:
 
 
 def sample_moves(
-    state: State, rng: random.Random, limit: int | None = None
+    state: State,
+    rng: random.Random,
+    limit: int | None = None,
+    types: set[str] | None = None,
 ) -> list[dict[str, Any]]:
-    """Legal moves for the active player, in random order."""
+    """Legal moves for the active player, in random order (only of ``types``, if given)."""
     if state.end.over:
         return []
     i, me = active(state)
@@ -238,6 +241,8 @@ def sample_moves(
         }
     )
     moves.append({"type": "end_round"})
+    if types is not None:
+        moves = [m for m in moves if m["type"] in types]
     order = sorted(moves, key=lambda m: rng.random() ** (1.0 / _weight(m)), reverse=True)
     legal: list[dict[str, Any]] = []
     for move in order:
