@@ -55,11 +55,7 @@ def score(state: State) -> Scoring:
     reached = [p.colour for p in state.players if scores[p.colour] >= goal]
     final = bool(reached)
     seat = {p.colour: i for i, p in enumerate(state.players)}
-    active = state.turn.active
-    ranking = sorted(
-        scores,
-        key=lambda c: (c not in reached, c != active, -scores[c], seat[c]),
-    )
+    ranking = sorted(scores, key=lambda c: (c not in reached, -scores[c], seat[c]))
     tiebreaks = []
     if final:
         steps.append(
