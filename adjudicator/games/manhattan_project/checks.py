@@ -227,16 +227,19 @@ def market(state: State) -> Iterator[Violation]:
             "/market",
             count=len(state.market),
         )
-    if at_setup(state) and state.building_deck not in SETUP_BUILDING_DECKS:
-        yield checks.violation(
-            "MP-302",
-            N_(
-                "At setup {count} building cards are left in the deck; there must be 43 (41 "
-                "with a copy missing two starting buildings)."
-            ),
-            "/building_deck",
-            count=state.building_deck,
-        )
+    if at_setup(state):
+        starting = [j for j, c in enumerate(state.market) if c is not None and c.starting]
+        want = SETUP_BUILDING_DECKS.get(len(starting))
+        if state.building_deck != want or any(j >= MARKET_SLOTS - 1 for j in starting):
+            yield checks.violation(
+                "MP-302",
+                N_(
+                    "At setup the starting buildings fill the slots from $2, the $20 slot holds "
+                    "a regular building, and the deck holds the other regular buildings (43, "
+                    "or 41 with a copy missing two starting buildings)."
+                ),
+                "/market",
+            )
     seen_gap = False
     for j, card in enumerate(state.market):
         if card is None:

@@ -16,7 +16,8 @@ SPY_LIMIT = 6
 START_MONEY = 10
 START_LABORERS = 4
 MARKET_SLOTS = 7
-SETUP_BUILDING_DECKS = (43, 41)  # 41: copies missing two starting buildings (MP-D13)
+#: Starting buildings in the market at setup -> regular buildings left in the deck.
+SETUP_BUILDING_DECKS = {6: 43, 4: 41}  # 4: copies missing two starting cards (MP-D13)
 BOMB_CARDS = 30
 REPAIR_OWN_COST = 5
 REPAIR_OTHER_COSTS = (2, 3, 5)

@@ -74,6 +74,7 @@ class BuildingCard(Strict):
         default_factory=list, max_length=3, description="cost options ('/'); empty: free"
     )
     outputs: list[Amounts] = Field(max_length=3, description="output options ('/')")
+    starting: bool = Field(False, description="a starting building (red back)")
 
 
 class Building(BuildingCard):
