@@ -250,7 +250,7 @@ def bench_http(games: Sequence[Any], plan: dict[str, Any], app: str) -> dict[str
             light = run_load(
                 server.host, server.port, calls, concurrency=2, seconds=plan["baseline_s"]
             )
-            base = baseline_call(server.host, server.port)
+            base = baseline_call(server.host, server.port, games)
             baseline = None
             if base is not None:
                 baseline = run_load(
