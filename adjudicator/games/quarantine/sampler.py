@@ -264,7 +264,10 @@ def setup(rng: random.Random) -> State:
 
     name = rng.choice(("setup-2p", "setup-3p", "setup-4p"))
     data = json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
-    kinds = rng.sample(list(SPECIAL_KINDS), 8)
+    # The rooms with an action of their own are always in play, so that playouts use them.
+    own_action = ["pharmacy", "pathology", "gift_shop", "cafeteria"]
+    kinds = own_action + rng.sample([k for k in SPECIAL_KINDS if k not in own_action], 4)
+    rng.shuffle(kinds)
     copies = 1 if len(data["players"]) == 2 else 2
     data["special_kinds"] = kinds
     data["market"] = [{"kind": k, "count": copies} for k in kinds] + [
