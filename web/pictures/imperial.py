@@ -193,6 +193,11 @@ def draw_tables(canvas: Canvas, state: Any, marked: set[str], top: float, lang: 
         _t(lang, "Tax"),
     ]
     columns(canvas, 28, top, heads, NATION_COLUMNS, font_weight="bold")
+    draw_nation_rows(canvas, state, marked, top)
+    draw_player_rows(canvas, state, marked, top, lang)
+
+
+def draw_nation_rows(canvas: Canvas, state: Any, marked: set[str], top: float) -> None:
     for row, nid in enumerate(NATIONS):
         nation = state.nations.get(nid)
         if nation is None:
@@ -209,6 +214,9 @@ def draw_tables(canvas: Canvas, state: Any, marked: set[str], top: float, lang: 
             nation.tax,
         ]
         columns(canvas, 28, y, cells, NATION_COLUMNS, fill=MARK if bad else "#222")
+
+
+def draw_player_rows(canvas: Canvas, state: Any, marked: set[str], top: float, lang: str) -> None:
     left = WIDTH / 2 + 20
     columns(
         canvas,

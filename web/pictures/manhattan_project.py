@@ -78,36 +78,16 @@ def draw_tracks(
         bad = is_marked(f"/players/{index}/{name}", marked)
         canvas.text(x, top, _t(lang, LABELS[name]), size=10, fill=MARK if bad else "#555")
         canvas.text(x, top + 18, value, size=15, font_weight="bold", fill=MARK if bad else "#222")
-    supply = player.workers
-    grey = player.contractors
-    bad = is_marked(f"/players/{index}/workers", marked)
-    canvas.text(
-        20,
-        top + 40,
-        _t(
-            lang,
-            "Workers in supply: {laborers} L, {engineers} E, {scientists} S",
-            laborers=supply.laborers,
-            engineers=supply.engineers,
-            scientists=supply.scientists,
-        ),
-        size=11,
-        fill=MARK if bad else "#333",
-    )
-    bad = is_marked(f"/players/{index}/contractors", marked)
-    canvas.text(
-        520,
-        top + 40,
-        _t(
-            lang,
-            "Contractors: {laborers} L, {engineers} E, {scientists} S",
-            laborers=grey.laborers,
-            engineers=grey.engineers,
-            scientists=grey.scientists,
-        ),
-        size=11,
-        fill=MARK if bad else "#333",
-    )
+    for x, field, template in (
+        (20, "workers", N_("Workers in supply: {laborers} L, {engineers} E, {scientists} S")),
+        (520, "contractors", N_("Contractors: {laborers} L, {engineers} E, {scientists} S")),
+    ):
+        pieces = getattr(player, field)
+        bad = is_marked(f"/players/{index}/{field}", marked)
+        counts = {k: getattr(pieces, k) for k in ("laborers", "engineers", "scientists")}
+        canvas.text(
+            x, top + 40, _t(lang, template, **counts), size=11, fill=MARK if bad else "#333"
+        )
 
 
 def draw_cards(canvas: Canvas, player: Any, index: int, top: float, marked: set[str]) -> None:
