@@ -8,6 +8,7 @@ from typing import Any
 from adjudicator.core.i18n import N_
 from adjudicator.games.manhattan_project.models import SPACES
 
+from ..labels import FIELDS
 from . import is_marked
 from .svg import MARK, Canvas, _t, stroke
 
@@ -61,7 +62,13 @@ def draw_board(canvas: Canvas, state: Any, marked: set[str], lang: str) -> float
         x, y = 10 + col * SPACE_W, 28 + row * (SPACE_H + 6)
         bad = is_marked(f"/board/{space}", marked)
         canvas.rect(x, y, SPACE_W - 8, SPACE_H, rx=4, fill="#f1ede3", **stroke(bad, "#aaa"))
-        canvas.text(x + 6, y + 14, space.replace("_", " "), size=10, fill="#444")
+        canvas.text(
+            x + 6,
+            y + 14,
+            _t(lang, FIELDS[space]) if space in FIELDS else space,
+            size=10,
+            fill="#444",
+        )
         for number, piece in enumerate(state.board.space(space)[:12]):
             draw_piece(canvas, x + 12 + number * 15, y + 32, piece)
     rows = (len(SPACES) + SPACE_COLUMNS - 1) // SPACE_COLUMNS
