@@ -11,6 +11,7 @@ import contextlib
 import copy
 import io
 import json
+import logging
 import random
 import subprocess
 import sys
@@ -29,12 +30,12 @@ from adjudicator.games import available_games
 from adjudicator.soak import move_types
 
 FUZZ = settings(
-    max_examples=75,
+    max_examples=60,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     database=None,
 )
-FEW = settings(FUZZ, max_examples=25)
+FEW = settings(FUZZ, max_examples=20)
 
 # --- hostile values -------------------------------------------------------------------------
 
@@ -283,15 +284,36 @@ def cli_move(game: Any, state: Any, move: Any, *, raw: bool = False) -> tuple[in
 # --- the API --------------------------------------------------------------------------------
 
 
+class LoggedErrors(logging.Handler):
+    """Every error the application logs: the API turns a game's crash into a 422 and
+    logs its traceback, and a crash is what the fuzzing looks for."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+LOGGED = LoggedErrors()
+
+
 @pytest.fixture(scope="module")
 def client():
     web = pytest.importorskip("web")
     app = web.create_app({"TESTING": False})
-    return app.test_client()
+    logger = logging.getLogger("web")
+    logger.addHandler(LOGGED)
+    yield app.test_client()
+    logger.removeHandler(LOGGED)
 
 
 def api(client: Any, game: Any, which: str, body: bytes) -> tuple[int, Any]:
+    before = len(LOGGED.records)
     response = client.post(f"/api/v1/{game.id}/{which}", data=body, content_type="application/json")
+    crashes = LOGGED.records[before:]
+    assert not crashes, "\n".join(logging.Formatter().format(r) for r in crashes)[-3000:]
     assert response.status_code < 500, response.get_data(as_text=True)[:500]
     assert response.status_code in (200, 413, 422), response.status_code
     data = response.get_json(silent=True)
