@@ -22,8 +22,11 @@ def search_index(built_docs: Path, lang: str) -> dict:
 
 
 def pages_for(index: dict, term: str) -> set[str]:
-    found = index["terms"].get(term, [])
-    docs = [found] if isinstance(found, int) else found
+    """The pages the search page lists for ``term``: body words and title words."""
+    docs: list[int] = []
+    for table in ("terms", "titleterms"):
+        found = index[table].get(term, [])
+        docs += [found] if isinstance(found, int) else found
     return {index["docnames"][d] for d in docs}
 
 
@@ -42,7 +45,7 @@ def test_html_lang_attribute(built_docs, lang):
 def test_every_rule_has_its_anchor(built_docs, lang):
     for game in available_games():
         html = (built_docs / lang / "games" / game.id / "rules.html").read_text("utf-8")
-        anchors = set(re.findall(r'id="(rule-[a-z0-9-]+)"', html))
+        anchors = set(re.findall(r'id="(rule-[A-Za-z0-9-]+)"', html))
         assert {r.anchor for r in game.catalog} <= anchors
 
 
