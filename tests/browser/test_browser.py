@@ -18,6 +18,7 @@ from adjudicator.core.cases import Case
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import HTML_LANG, LANGS, gettext
 from adjudicator.games import available_games
+from adjudicator.search import fold
 
 pytestmark = pytest.mark.browser
 
@@ -126,12 +127,23 @@ def test_check_break_a_rule_and_follow_the_link(page: Page, server: str, lang: s
     expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[lang])
     expect(page.locator("h1")).to_have_text(t(lang, "Check a state"))
     set_field(page, pointer, value)
+    second = LANGS[(LANGS.index(lang) + 1) % len(LANGS)]
+    page.locator("form#state-form select[name=lang2]").select_option(second)
     with page.expect_navigation():
         page.locator("#check-button").click()
     item = page.locator(f'li.violation[data-rule="{rule_id}"]').first
     expect(item).to_be_visible()
     expect(item.locator(".rule-title")).to_have_text(game._(lang, rule.title))
     expect(item.locator(".statement").first).to_have_text(game._(lang, rule.text))
+    beside = item.locator(".statement.second")
+    expect(beside).to_contain_text(game._(second, rule.text))
+    expect(beside).to_have_attribute("lang", HTML_LANG[second])
+    link = page.locator("#permalink").get_attribute("href")
+    assert link and "s=" in link
+    other = page.context.new_page()
+    other.goto(link)
+    expect(other.locator(f'li.violation[data-rule="{rule_id}"]').first).to_be_visible()
+    other.close()
     expect(page.locator("#verdict h2")).to_contain_text(
         re.sub(r"%\(count\)s.*", "", t(lang, "Invalid: %(count)s violation(s)."))
     )
@@ -177,6 +189,27 @@ def test_score_a_game(page: Page, server: str, lang: str) -> None:
     expect(verdict.locator("ol.steps li")).to_have_count(len(report["steps"]))
     if report["winner"]:
         expect(verdict.locator("tr.winner")).to_contain_text(report["winner"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_look_up_a_rule_by_words(page: Page, server: str, lang: str) -> None:
+    game = available_games()[LANGS.index(lang) % len(available_games())]
+    rule = list(game.catalog)[LANGS.index(lang) * 3 % len(game.catalog)]
+    title = game._(lang, rule.title)
+    words = [w for w in re.findall(r"\w+", title) if len(w) > 3] or [title[:2]]
+    query = fold(max(words, key=len)).upper() if lang != "zh_TW" else title[:2]
+    page.goto(f"{server}/{lang}/{game.id}/rules")
+    page.locator("input[name=q]").fill(query)
+    with page.expect_navigation():
+        page.locator("form.search button[type=submit]").click()
+    expect(page.locator(f'li[data-rule="{rule.id}"]')).to_be_visible()
+    page.locator("input[name=q]").fill(rule.id.lower())
+    with page.expect_navigation():
+        page.locator("form.search button[type=submit]").click()
+    expect(page.locator("ul.rule-list li")).to_have_count(1)
+    with page.expect_navigation():
+        page.locator(f'li[data-rule="{rule.id}"] a').click()
+    expect(page.locator("h1")).to_contain_text(title)
 
 
 # --- escaping, phones, hosts ---------------------------------------------------------------------
