@@ -13,8 +13,8 @@
   }
 
   function staticRoot() {
-    var link = document.querySelector('script[src$="adjudicator.js"]');
-    return link ? link.src.replace(/adjudicator\.js.*$/, "") : "_static/";
+    // Sphinx writes the relative path to the build's root on <html data-content_root>.
+    return (document.documentElement.dataset.content_root || "./") + "_static/";
   }
 
   function clearSecond() {
