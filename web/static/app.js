@@ -27,8 +27,12 @@ function retype(select) {
 function copier(button) {
   button.addEventListener("click", function () {
     var link = document.querySelector(button.getAttribute("data-copy"));
-    if (link && navigator.clipboard) {
+    var field = button.parentElement.querySelector("input[readonly]");
+    if (link && navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(link.href);
+    } else if (field) {
+      field.select();
+      document.execCommand("copy");
     }
   });
 }
