@@ -87,6 +87,18 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _die_with_parent() -> None:
+    """In the child: get SIGTERM when the process that started it dies (Linux only), so
+    that a gunicorn never outlives a bench or a test that was killed."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 # --- the server -----------------------------------------------------------------------------
 
 
@@ -152,6 +164,7 @@ class GunicornServer:
             stdout=self._log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
+            preexec_fn=_die_with_parent,
         )
         try:
             self._wait_ready()
