@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import statistics
 import time
@@ -191,3 +192,47 @@ def test_a_move_over_a_doubtful_border_says_so() -> None:
     assert verdict.legal
     notes = [m.render("en") for m in verdict.effects]
     assert any("vienna-genoa" in n and "low" in n for n in notes)
+
+
+def _raw_edges() -> set[frozenset[str]]:
+    edges = {frozenset((e["a"], e["b"])) for e in MAP["adjacency"]["edges"]}
+    edges |= {frozenset((a, b)) for a, b, _ in board_mod.RULEBOOK_EDGES}
+    return edges - {frozenset(p) for p in board_mod.RULEBOOK_NON_EDGES}
+
+
+def _hops(move: dict) -> list[tuple[str, str]]:
+    hops = [(f["from"], f["to"]) for f in move.get("fleets", [])]
+    for army in move.get("armies", []):
+        route = army["route"]
+        hops += list(itertools.pairwise(route))
+    return hops
+
+
+MANEUVERS = [c for c in GAME.cases if c.kind == "move" and (c.move or {}).get("type") == "maneuver"]
+
+
+@pytest.mark.parametrize("case", MANEUVERS, ids=[c.id for c in MANEUVERS])
+def test_case_borders_come_from_the_map_data(case) -> None:
+    """Every border a legal maneuver case crosses is in the shipped map data (or stated by
+    the rulebook); a fleet leaving port goes to the anchor sea the map data names."""
+    if not case.expect.get("legal"):
+        return
+    edges = _raw_edges()
+    regions = MAP["regions"]
+    for a, b in _hops(dict(case.move or {})):
+        anchor = (regions.get(a, {}).get("anchor_sea") or {}).get("sea")
+        assert frozenset((a, b)) in edges or anchor == b, (case.id, a, b)
+
+
+def test_non_borders_claimed_by_cases_are_absent_from_the_map_data() -> None:
+    edges = _raw_edges()
+    claims = {
+        "IM-C602b": ("trieste", "romania"),
+        "IM-C601e": ("english_channel", "baltic_sea"),
+        "IM-C618a": ("denmark", "sweden"),
+        "IM-C618d": ("spain", "morocco"),
+        "IM-C604c": ("london", "dublin"),
+    }
+    for case_id, pair in claims.items():
+        assert any(c.id == case_id for c in GAME.cases)
+        assert frozenset(pair) not in edges, case_id
