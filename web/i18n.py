@@ -84,7 +84,11 @@ class CatalogDomain(Domain):
 
 
 class CatalogBabel(Babel):
-    _domain = CatalogDomain()
+    """Flask-Babel with :class:`CatalogDomain` as each application's domain."""
+
+    def __init__(self, app: Flask, **kwargs: Any) -> None:
+        self._domain = CatalogDomain()
+        super().__init__(app, **kwargs)
 
     @property
     def domain_instance(self) -> Domain:
