@@ -275,6 +275,10 @@ def bench_http(games: Sequence[Any], plan: dict[str, Any], app: str) -> dict[str
         "baseline_errors": baseline.errors if baseline else None,
         "server_cpu_ms_per_request": round(1000 * server_cpu / max(1, load.requests), 3),
         "client_cpu_ms_per_request": round(1000 * client_cpu / max(1, load.requests), 3),
+        # what the cores could answer if nothing else ran: an estimate, not a measurement
+        "cpu_ceiling_requests_per_s": round(
+            1000 * _usable_cores() * load.requests / max(1e-9, 1000 * (server_cpu + client_cpu))
+        ),
         "light": {
             k: v
             for k, v in light.summary().items()
@@ -336,6 +340,13 @@ def _stdout_to_stderr() -> Iterator[None]:
 # --- the machine ----------------------------------------------------------------------------
 
 
+def _usable_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
 def machine() -> dict[str, Any]:
     cpu = platform.processor() or platform.machine()
     memory_mb = None
@@ -350,10 +361,7 @@ def machine() -> dict[str, Any]:
                 break
     except OSError:
         pass
-    try:
-        usable = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        usable = os.cpu_count() or 1
+    usable = _usable_cores()
     return {
         "cpu": cpu,
         "cores": os.cpu_count(),
@@ -421,7 +429,8 @@ def format_text(data: dict[str, Any]) -> str:
         )
         lines.append(
             f"  CPU per request: server {http.get('server_cpu_ms_per_request')} ms, "
-            f"load client {http.get('client_cpu_ms_per_request')} ms"
+            f"load client {http.get('client_cpu_ms_per_request')} ms; "
+            f"ceiling of the cores {http.get('cpu_ceiling_requests_per_s')} checks/s (estimate)"
         )
         light = http.get("light") or {}
         lines.append(
