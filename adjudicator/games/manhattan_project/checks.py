@@ -30,6 +30,8 @@ from .data import (
 )
 from .logic import piece_counts, points, target
 from .models import GREY, KINDS, SPACES, Building, BuildingCard, State
+from .names import allowed_name, kind_name
+from .names import name as nm
 
 checks = CheckRegistry("manhattan-project")
 
@@ -106,7 +108,7 @@ def worker_pieces(state: State) -> Iterator[Violation]:
                     f"/players/{i}",
                     player=p.colour,
                     count=n,
-                    kind=kind,
+                    kind=nm(kind),
                 )
     for kind in KINDS:
         n = counts[(GREY, kind)]
@@ -116,7 +118,7 @@ def worker_pieces(state: State) -> Iterator[Violation]:
                 N_("{count} grey contractors of type {kind} are in play; there are only 4."),
                 "/players",
                 count=n,
-                kind=kind,
+                kind=nm(kind),
             )
 
 
@@ -138,7 +140,7 @@ def track_limits(state: State) -> Iterator[Violation]:
                     f"/players/{i}/{field}",
                     player=p.colour,
                     value=value,
-                    track=field,
+                    track=nm(field),
                     limit=limit,
                 )
 
@@ -154,7 +156,7 @@ def never_negative(state: State) -> Iterator[Violation]:
                     f"/players/{i}/{field}",
                     player=p.colour,
                     value=getattr(p, field),
-                    what=field,
+                    what=nm(field),
                 )
 
 
@@ -181,8 +183,8 @@ def bomb_cards(state: State) -> Iterator[Violation]:
                 "MP-208",
                 N_("A {kind} bomb card must show {values}."),
                 path,
-                kind=card.kind,
-                values="two values" if card.kind == "plutonium" else "one value",
+                kind=nm(card.kind),
+                values=nm("two_values" if card.kind == "plutonium" else "one_value"),
             )
 
 
@@ -348,7 +350,7 @@ def after_retrieval(state: State) -> Iterator[Violation]:
                     f"/board/{name}",
                     player=prev.colour,
                     colour=piece.colour,
-                    where=name,
+                    where=nm(name),
                 )
                 break
     for k, other in enumerate(state.players):
@@ -359,7 +361,7 @@ def after_retrieval(state: State) -> Iterator[Violation]:
                     N_("After {player}'s retrieval, workers are still on {where}."),
                     f"/players/{i}/buildings/{j}/occupants",
                     player=prev.colour,
-                    where=f"building {j}",
+                    where=checks.message(N_("building {n}"), n=j),
                 )
             elif k != i and any(pc.colour == prev.colour for pc in b.occupants):
                 yield checks.violation(
@@ -368,7 +370,7 @@ def after_retrieval(state: State) -> Iterator[Violation]:
                     f"/players/{k}/buildings/{j}/occupants",
                     player=prev.colour,
                     colour=prev.colour,
-                    where=f"{other.colour} building {j}",
+                    where=checks.message(N_("{owner}'s building {n}"), owner=other.colour, n=j),
                 )
     if prev.contractors.total():
         yield checks.violation(
@@ -377,7 +379,7 @@ def after_retrieval(state: State) -> Iterator[Violation]:
             f"/players/{i}/contractors",
             player=prev.colour,
             colour=GREY,
-            where="personal supply",
+            where=nm("personal_supply"),
         )
     for j, bomb in enumerate(prev.bombs):
         if bomb.occupants:
@@ -386,7 +388,7 @@ def after_retrieval(state: State) -> Iterator[Violation]:
                 N_("After {player}'s retrieval, workers are still on {where}."),
                 f"/players/{i}/bombs/{j}/occupants",
                 player=prev.colour,
-                where=f"bomb {j}",
+                where=checks.message(N_("bomb {n}"), n=j),
             )
     if prev.test is not None and prev.test.occupants:
         yield checks.violation(
@@ -394,7 +396,7 @@ def after_retrieval(state: State) -> Iterator[Violation]:
             N_("After {player}'s retrieval, workers are still on {where}."),
             f"/players/{i}/test/occupants",
             player=prev.colour,
-            where="test marker",
+            where=nm("test_marker"),
         )
 
 
@@ -414,7 +416,7 @@ def board_occupancy(state: State) -> Iterator[Violation]:
                     N_("{count} workers are on {space}; it holds one at a time."),
                     f"/board/{name}",
                     count=len(pieces),
-                    space=name,
+                    space=nm(name),
                 )
             elif not fits([pc.kind for pc in pieces], ["engineer", "scientist"], partial=True):
                 yield checks.violation(
@@ -429,7 +431,7 @@ def board_occupancy(state: State) -> Iterator[Violation]:
                 N_("{count} workers are on {space}; it holds one at a time."),
                 f"/board/{name}",
                 count=len(pieces),
-                space=name,
+                space=nm(name),
             )
         allowed = SPACE_ALLOWED.get(name)
         if allowed is not None:
@@ -439,9 +441,9 @@ def board_occupancy(state: State) -> Iterator[Violation]:
                         "MP-502",
                         N_("A {kind} is on {space}, which takes only: {allowed}."),
                         f"/board/{name}/{j}",
-                        kind=pc.kind,
-                        space=name,
-                        allowed=", ".join(sorted(allowed)),
+                        kind=nm(pc.kind),
+                        space=nm(name),
+                        allowed=allowed_name(allowed),
                     )
 
 
@@ -469,7 +471,7 @@ def spied_buildings(state: State) -> Iterator[Violation]:
             "/turn/spied",
             player=active.colour,
             count=len(distinct),
-            espionage="taken" if state.turn.espionage else "not taken",
+            espionage=nm("taken" if state.turn.espionage else "not_taken"),
             spies=active.spies,
         )
 
@@ -497,7 +499,7 @@ def building_cards(state: State) -> Iterator[Violation]:
                 "MP-710",
                 N_("A {kind} cannot cost or produce that."),
                 path,
-                kind=card.kind,
+                kind=kind_name(card.kind),
             )
         if not 1 <= len(card.workers) <= 3:
             yield checks.violation(

@@ -56,6 +56,8 @@ from .models import (
     Turn,
     WorkerRef,
 )
+from .names import allowed_name, kind_name
+from .names import name as nm
 
 PLURAL = {"laborer": "laborers", "engineer": "engineers", "scientist": "scientists"}
 
@@ -189,7 +191,7 @@ def from_supply(state: State, move: Any) -> Iterator[Violation]:
             N_("{player} has not enough {kind} pieces of that sort in the personal supply."),
             "/move",
             player=state.turn.active,
-            kind=lacking,
+            kind=nm(lacking),
         )
 
 
@@ -209,7 +211,7 @@ def space_free(state: State, move: Any) -> Iterator[Violation]:
             "MP-501",
             N_("{space} is already occupied."),
             "/move/space" if hasattr(move, "space") else "/move",
-            space=space,
+            space=nm(space),
         )
 
 
@@ -221,8 +223,8 @@ def space_worker_type(state: State, move: Any) -> Iterator[Violation]:
             "MP-502",
             N_("{space} takes only: {allowed}."),
             "/move/worker/kind",
-            space=move.space,
-            allowed=", ".join(sorted(allowed)),
+            space=nm(move.space),
+            allowed=allowed_name(allowed),
         )
 
 
@@ -263,10 +265,10 @@ def space_cost(state: State, move: Any) -> Iterator[Violation]:
             "MP-504" if move.skip else spec.rule,
             N_("{space} costs {cost}; {player} lacks {what}."),
             "/move/space",
-            space=move.space,
+            space=nm(move.space),
             cost=", ".join(f"{v} {k}" for k, v in spec.cost.items()),
             player=state.turn.active,
-            what=lacking,
+            what=nm(lacking),
         )
     n = len(spec.outputs)
     if (move.output is not None and move.output >= n) or (move.output is None and n > 1):
@@ -274,7 +276,7 @@ def space_cost(state: State, move: Any) -> Iterator[Violation]:
             spec.rule,
             N_("{space} offers {count} output option(s); choose one of them."),
             "/move/output",
-            space=move.space,
+            space=nm(move.space),
             count=n,
         )
 
@@ -397,7 +399,7 @@ def air_strike_check(state: State, move: Any) -> Iterator[Violation]:
                 path,
                 n=k + 1,
                 player=me.colour,
-                aircraft=spend,
+                aircraft=nm(spend),
             )
             return
         mine[spend] -= 1
@@ -637,7 +639,7 @@ def building_check(state: State, move: Any) -> Iterator[Violation]:
                     N_("{player} cannot pay the building's cost: not enough {what}."),
                     "/move/cost",
                     player=state.turn.active,
-                    what=lacking,
+                    what=nm(lacking),
                 )
     elif move.cost:
         yield checks.violation(
@@ -692,7 +694,7 @@ def build_check(state: State, move: Any) -> Iterator[Violation]:
             N_("The bomb needs {fuel} {kind}; {player} has {have}."),
             "/move/card",
             fuel=card.fuel,
-            kind=card.kind,
+            kind=nm(card.kind),
             player=p.colour,
             have=fuel,
         )
@@ -797,7 +799,7 @@ def _gain(
                         N_("The general supply ran short: {player} gets {count} {kind}."),
                         player=p.colour,
                         count=n_own + n_grey,
-                        kind=what,
+                        kind=nm(what),
                     )
                 )
 
@@ -843,7 +845,7 @@ def _apply_central(new: State, p: Player, move: PlaceCentral, out: list[Message]
     _placed(new, 1)
     out.append(
         checks.message(
-            N_("{player} places a worker on {space}."), player=p.colour, space=move.space
+            N_("{player} places a worker on {space}."), player=p.colour, space=nm(move.space)
         )
     )
 
@@ -873,7 +875,7 @@ def _apply_construct(new: State, p: Player, move: Construct, out: list[Message])
         checks.message(
             N_("{player} builds the {kind} from slot {slot} for ${price}."),
             player=p.colour,
-            kind=card.kind,
+            kind=kind_name(card.kind),
             slot=move.slot,
             price=price,
         )
@@ -955,7 +957,7 @@ def _apply_build(new: State, p: Player, move: BuildBomb, out: list[Message]) -> 
     p.bombs.append(Bomb(card=card, occupants=_take(p, move.workers)))
     new.turn.placing = True
     out.append(
-        checks.message(N_("{player} builds a {kind} bomb."), player=p.colour, kind=card.kind)
+        checks.message(N_("{player} builds a {kind} bomb."), player=p.colour, kind=nm(card.kind))
     )
 
 
@@ -1126,19 +1128,39 @@ def _fill(p: Player, needs: list[str]) -> list[dict[str, Any]] | None:
     return refs
 
 
-def summary(data: dict[str, Any]) -> str:
-    """A short, language-neutral description of a move: its type and its target."""
-    worker = data.get("worker") or {}
-    details = {
-        "place_central": f"{data.get('space')} ({worker.get('kind')})",
-        "construct": f"slot {data.get('slot')} ({worker.get('kind')})",
-        "place_building": f"{data.get('owner') or ''} #{data.get('building')}".strip(),
-        "build_bomb": f"#{data.get('card')}",
-        "test_bomb": f"#{data.get('bomb')}",
-        "load_bomb": f"#{data.get('bomb')}",
+def summary(data: dict[str, Any]) -> Message:
+    """A short description of a move, in words: what it does and where."""
+    worker = (data.get("worker") or {}).get("kind", "")
+    kind = data["type"]
+    if kind == "place_central":
+        return checks.message(
+            N_("{space}, with a {kind}"), space=nm(data["space"]), kind=nm(worker)
+        )
+    if kind == "construct":
+        return checks.message(
+            N_("Construction, slot {slot}, with a {kind}"), slot=data.get("slot"), kind=nm(worker)
+        )
+    if kind == "place_building":
+        if data.get("owner"):
+            return checks.message(
+                N_("{owner}'s building {n}"), owner=data["owner"], n=data["building"]
+            )
+        return checks.message(N_("building {n}"), n=data["building"])
+    if kind == "build_bomb":
+        return checks.message(N_("build bomb card {n}"), n=data["card"])
+    if kind == "test_bomb":
+        return checks.message(N_("test bomb {n}"), n=data["bomb"])
+    if kind == "load_bomb":
+        return checks.message(N_("load bomb {n}"), n=data["bomb"])
+    plain = {
+        "end_turn": N_("end the turn"),
+        "retrieve": N_("retrieve workers"),
+        "air_strike": N_("air strike"),
+        "repair": N_("repair"),
+        "design_bomb": N_("Design Bomb"),
+        "negotiate": N_("a deal on air strikes"),
     }
-    detail = details.get(data["type"])
-    return f"{data['type']}: {detail}" if detail else str(data["type"])
+    return checks.message(plain.get(kind, kind))
 
 
 def alternatives(state: State, move: Any) -> list[Alternative]:
@@ -1152,7 +1174,7 @@ def alternatives(state: State, move: Any) -> list[Alternative]:
     others = [c for c in every if c["type"] != move.type]
     shown: set[str] = set()
     for data in same + others:
-        key = summary(data).split(" (")[0]
+        key = str(summary(data)).split(", with")[0]
         if key in shown:
             continue
         try:
@@ -1164,7 +1186,7 @@ def alternatives(state: State, move: Any) -> list[Alternative]:
             found.append(
                 Alternative(
                     {k: v for k, v in data.items() if v is not None},
-                    Message("manhattan-project", N_("Legal: {move}"), {"move": summary(data)}),
+                    checks.message(N_("Legal: {move}"), move=summary(data)),
                 )
             )
         if len(found) >= 8:
