@@ -915,6 +915,14 @@ def _apply_repair(new: State, p: Player, move: Repair, out: list[Message]) -> No
         for k, index in enumerate(other.buildings):
             q.buildings[index].damage -= 1
             q.money -= REPAIR_OTHER_COSTS[k]
+    repaired = len(move.own) + sum(len(o.buildings) for o in move.others)
+    out.append(
+        checks.message(
+            N_("{player} pays $5 for the repair space; {count} damage point(s) are removed."),
+            player=p.colour,
+            count=repaired,
+        )
+    )
 
 
 def _apply_design(new: State, p: Player, move: DesignBomb, out: list[Message]) -> None:
@@ -949,6 +957,16 @@ def _apply_building(new: State, p: Player, move: PlaceBuilding, out: list[Messag
         _gain(new, p, b.outputs[move.output], move.contractors, out)
     if owner is not p:
         new.turn.spied.append(BuildingRef(owner=owner.colour, building=move.building))
+    out.append(
+        checks.message(
+            N_("{player} places {count} worker(s) on {building}."),
+            player=p.colour,
+            count=len(move.workers),
+            building=checks.message(
+                N_("{owner}'s building {n}"), owner=owner.colour, n=move.building
+            ),
+        )
+    )
 
 
 def _apply_build(new: State, p: Player, move: BuildBomb, out: list[Message]) -> None:
@@ -982,6 +1000,14 @@ def _apply_load(new: State, p: Player, move: LoadBomb, out: list[Message]) -> No
     p.bombers -= bomb.card.load_cost
     bomb.loaded = True
     new.turn.placing = True
+    out.append(
+        checks.message(
+            N_("{player} loads bomb {n} for {cost} bomber(s): 5 more points."),
+            player=p.colour,
+            n=move.bomb,
+            cost=bomb.card.load_cost,
+        )
+    )
 
 
 def _apply_negotiate(new: State, p: Player, move: Negotiate, out: list[Message]) -> None:
@@ -996,6 +1022,11 @@ def _apply_negotiate(new: State, p: Player, move: Negotiate, out: list[Message])
 
 def _apply_end(new: State, p: Player, move: Any, out: list[Message]) -> None:
     _next_turn(new, "place")
+    out.append(
+        checks.message(
+            N_("{player} ends the turn; {next} plays next."), player=p.colour, next=new.turn.active
+        )
+    )
 
 
 def _apply_retrieve(new: State, p: Player, move: Any, out: list[Message]) -> None:
