@@ -25,6 +25,38 @@ PAIRS = {
 }
 
 
+#: Words put into messages, translated in the message's language.
+WORDS = {
+    "army": N_("army"),
+    "fleet": N_("fleet"),
+    "armaments": N_("armaments"),
+    "shipyard": N_("shipyard"),
+    "hostile": N_("hostile"),
+    "friendly": N_("friendly"),
+    "factory": N_("Factory"),
+    "production": N_("Production"),
+    "production_1": N_("Production (first)"),
+    "production_2": N_("Production (second)"),
+    "maneuver": N_("Maneuver"),
+    "maneuver_1": N_("Maneuver (first)"),
+    "maneuver_2": N_("Maneuver (second)"),
+    "investor": N_("Investor"),
+    "import": N_("Import"),
+    "taxation": N_("Taxation"),
+    "revenue": N_("revenue"),
+    "tax": N_("tax chart space"),
+    "bonus": N_("success bonus"),
+    "power_points": N_("power points added"),
+    "income": N_("income to the treasury"),
+}
+
+
+def word(value: object) -> object:
+    """``value`` as a translatable word when it is one of :data:`WORDS`."""
+    text = WORDS.get(str(value))
+    return checks.message(text) if text else value
+
+
 def before_first_turn(state: State) -> bool:
     return all(n.rondel is None and n.power_points == 0 for n in state.nations.values())
 
@@ -81,7 +113,7 @@ def unit_supply(state: State) -> Iterator[Violation]:
                 "/units",
                 nation=nation,
                 count=n,
-                kind=kind,
+                kind=word(kind),
                 limit=limit,
             )
 
@@ -96,7 +128,7 @@ def factory_pieces(state: State) -> Iterator[Violation]:
                 N_("{count} {kind} factories are built; the box holds 15."),
                 "/nations",
                 count=n,
-                kind=kind,
+                kind=word(kind),
             )
 
 
@@ -118,11 +150,11 @@ def factory_places(state: State) -> Iterator[Violation]:
             elif b.city[f.region] != f.kind:
                 yield checks.violation(
                     "IM-204",
-                    N_("The city of {region} takes a {city} factory, not a {kind} one."),
+                    N_("The city of {region} takes the factory kind {city}, not {kind}."),
                     path,
                     region=f.region,
-                    city=b.city[f.region],
-                    kind=f.kind,
+                    city=word(b.city[f.region]),
+                    kind=word(f.kind),
                 )
             if f.region in seen:
                 yield checks.violation(

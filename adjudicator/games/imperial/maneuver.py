@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from ...core.i18n import N_
 from ...core.verdicts import Violation
-from .checks import FLAGS_PER_NATION, checks
+from .checks import FLAGS_PER_NATION, checks, word
 from .logic import Key, count, occupied
 from .models import ManeuverMove, State
 
@@ -412,7 +412,7 @@ def simulate(state: State, move: ManeuverMove) -> Outcome:
                     ),
                     path,
                     nation=me,
-                    stance=other,
+                    stance=word(other),
                     region=ch.region,
                 )
             )

@@ -11,7 +11,7 @@ from ...core.i18n import N_, Message
 from ...core.verdicts import Alternative, Violation
 from .board import NATIONS
 from .board import board as index_board
-from .checks import PLURAL, checks
+from .checks import PLURAL, checks, word
 from .logic import (
     action_of,
     bond_supply,
@@ -103,8 +103,8 @@ def rondel(state: State, move: Any) -> Iterator[Violation]:
             "IM-403",
             N_("The space {space} is not a {action} space."),
             "/move/space",
-            space=space,
-            action=move.type,
+            space=word(space),
+            action=word(move.type),
         )
         return
     steps = distance(nation.rondel, space)
@@ -114,14 +114,14 @@ def rondel(state: State, move: Any) -> Iterator[Violation]:
             N_("{nation} may not stay on {space}."),
             "/move/space",
             nation=move.nation,
-            space=space,
+            space=word(space),
         )
     elif steps > 6:
         yield checks.violation(
             "IM-403",
             N_("{space} is {steps} spaces ahead; the most is 6."),
             "/move/space",
-            space=space,
+            space=word(space),
             steps=steps,
         )
     else:
@@ -172,11 +172,11 @@ def factory(state: State, move: FactoryMove) -> Iterator[Violation]:
     if move.kind is not None and move.kind != b.city[move.region]:
         yield checks.violation(
             "IM-502",
-            N_("The city of {region} takes a {city} factory, not a {kind} one."),
+            N_("The city of {region} takes the factory kind {city}, not {kind}."),
             "/move/kind",
             region=move.region,
-            city=b.city[move.region],
-            kind=move.kind,
+            city=word(b.city[move.region]),
+            kind=word(move.kind),
         )
     if n.treasury < 5:
         yield checks.violation(
@@ -237,7 +237,7 @@ def production(state: State, move: ProductionMove) -> Iterator[Violation]:
                 "/move",
                 nation=move.nation,
                 left=left,
-                kind=kind,
+                kind=word(kind),
             )
 
 
@@ -295,7 +295,7 @@ def imports(state: State, move: ImportMove) -> Iterator[Violation]:
                 "/move/units",
                 nation=move.nation,
                 left=left,
-                kind=kind,
+                kind=word(kind),
             )
 
 
@@ -505,7 +505,7 @@ def taxation(state: State, move: TaxationMove) -> Iterator[Violation]:
                 rule,
                 N_("The {what} is {actual}, not {claimed}."),
                 f"/move/claim/{key}",
-                what=key.replace("_", " "),
+                what=word(key),
                 actual=result[key],
                 claimed=claimed,
             )
@@ -838,11 +838,13 @@ def _describe(state: State, data: dict[str, Any]) -> Message:
     if data["type"] == "factory":
         return checks.message(
             N_("{space}: a factory in {region}; the rondel costs {cost}M."),
-            space=data["space"],
+            space=word(data["space"]),
             region=data["region"],
             cost=cost,
         )
-    return checks.message(N_("{space}; the rondel costs {cost}M."), space=data["space"], cost=cost)
+    return checks.message(
+        N_("{space}; the rondel costs {cost}M."), space=word(data["space"]), cost=cost
+    )
 
 
 def alternatives(state: State, move: Any) -> list[Alternative]:
