@@ -151,12 +151,12 @@ def test_speed() -> None:
     checks, moves = [], []
     for _ in range(50):
         logic._CACHE[0] = None
-        t = time.perf_counter()
+        t = time.process_time()
         GAME.violations(state)
-        checks.append(time.perf_counter() - t)
-        t = time.perf_counter()
+        checks.append(time.process_time() - t)
+        t = time.process_time()
         GAME.adjudicate_parsed(state, move)
-        moves.append(time.perf_counter() - t)
+        moves.append(time.process_time() - t)
     assert statistics.median(checks) < 0.001
     assert statistics.median(moves) < 0.002
 
