@@ -33,7 +33,7 @@ def _pay(supply: Cubes, n: int, rng: random.Random) -> dict[str, int] | None:
     if len(pool) < n:
         return None
     picked = rng.sample(pool, n)
-    return {c: picked.count(c) for c in set(picked)}
+    return {c: picked.count(c) for c in sorted(set(picked))}
 
 
 def _doors(rng: random.Random) -> list[str]:
@@ -140,9 +140,9 @@ def sample_moves(
     moves += _draw(state, rng)
     moves += _admit(state, rng)
     colours = {c for t in lay.tiles.values() if not t.grey for c in t.patients}
-    for colour in colours:
+    for colour in sorted(colours):
         moves.append({"type": "treat", "colour": colour})
-        for on_call in colours - {colour}:
+        for on_call in sorted(colours - {colour}):
             moves.append({"type": "treat", "colour": colour, "on_call": on_call})
     for stack in state.market:
         if stack.kind in SPECIAL_KINDS and stack.count and not stack.price.total():
