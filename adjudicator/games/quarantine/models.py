@@ -181,7 +181,9 @@ class End(Strict):
 
 
 class State(Strict):
-    players: list[Player] = Field(min_length=1, max_length=6, description="clockwise, starting with the first player")
+    players: list[Player] = Field(
+        min_length=1, max_length=6, description="clockwise, starting with the first player"
+    )
     special_kinds: list[SpecialKind] = Field(max_length=14, description="the kinds in play")
     market: list[Stack] = Field(max_length=20)
     bag: Cubes
