@@ -153,3 +153,14 @@ def test_every_rule_is_reported_by_its_id(rule):
     assert breaking, f"no case breaks {rule}"
     for case in breaking:
         assert rule in run_case(GAME, case).actual, case.id
+
+
+def test_every_move_type_has_legal_and_illegal_cases():
+    from adjudicator.games.manhattan_project.models import MOVE_TYPES
+
+    for move_type in MOVE_TYPES:
+        found = [c for c in GAME.cases if c.kind == "move" and c.move["type"] == move_type]
+        assert any(c.expect.get("legal") for c in found), move_type
+        illegal = [c for c in found if c.expect.get("legal") is False]
+        assert illegal, move_type
+        assert all(c.expected_violations for c in illegal), move_type
