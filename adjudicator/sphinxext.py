@@ -488,6 +488,30 @@ class GameDisputes(GameDirective):
         return self.page("disputes", N_("{game}: where the texts disagree"), body)
 
 
+class GameTables(GameDirective):
+    """The game's own tables (``Game.extra["reference_tables"]``), such as Imperial's
+    unconfirmed borders."""
+
+    def render(self) -> list[nodes.Node]:
+        lang = _lang(self.env)
+        found: list[nodes.Node] = []
+        for make in self.game.extra.get("reference_tables", ()):
+            ref = make(lang)
+            widths = [
+                max(8, min(40, max((len(r[i]) for r in ref.rows), default=8)))
+                for i in range(len(ref.headers))
+            ]
+            found.append(
+                section(
+                    f"{self.game.id}-{ref.id}",
+                    ref.title,
+                    para(ref.intro),
+                    table(ref.headers, [list(r) for r in ref.rows], widths),
+                )
+            )
+        return found
+
+
 # --- build events ---------------------------------------------------------------------------
 
 
@@ -638,6 +662,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         "game-trace": GameTrace,
         "game-glossary": GameGlossary,
         "game-disputes": GameDisputes,
+        "game-tables": GameTables,
     }.items():
         app.add_directive(name, cls)
     app.connect("config-inited", localize_config)

@@ -125,3 +125,18 @@ def load_disputes(path: Path) -> tuple[Dispute, ...]:
             )
         )
     return tuple(disputes)
+
+
+@dataclass(frozen=True)
+class ReferenceTable:
+    """A game-specific table for the reference (e.g. Imperial's unconfirmed borders).
+
+    A game lists functions ``lang -> ReferenceTable`` in ``Game.extra["reference_tables"]``;
+    the texts are already in ``lang``.
+    """
+
+    id: str
+    title: str
+    intro: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]

@@ -14,6 +14,7 @@ from ...core.game import Game
 from ...core.i18n import N_
 from . import checks as _checks
 from . import moves as _moves
+from . import reference as _reference
 from . import scoring as _scoring
 from .models import Move, State
 
@@ -30,4 +31,5 @@ GAME = Game(
     alternatives=_moves.alternatives,
     default_example="mid-game",
     players=(2, 6),
+    extra={"reference_tables": _reference.TABLES},
 )
