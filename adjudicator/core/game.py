@@ -136,7 +136,11 @@ class Game:
             raise MalformedInput(errors)
         return self.adjudicate_parsed(state, move)
 
-    def adjudicate_parsed(self, state: Any, move: Any) -> MoveVerdict:
+    def adjudicate_parsed(
+        self, state: Any, move: Any, *, with_alternatives: bool = True
+    ) -> MoveVerdict:
+        """The verdict on parsed input. ``with_alternatives=False`` skips looking for legal
+        alternatives (what a game's own alternatives search uses to test candidates)."""
         move_type = getattr(move, "type", None)
         found = [
             v
@@ -155,7 +159,9 @@ class Game:
                 for v in check.func(state, move, after)
             ]
         if found:
-            alternatives = tuple(self.alternatives(state, move)) if self.alternatives else ()
+            alternatives: tuple[Alternative, ...] = ()
+            if with_alternatives and self.alternatives is not None:
+                alternatives = tuple(self.alternatives(state, move))
             return MoveVerdict(tuple(found), None, alternatives)
         assert after is not None
         return MoveVerdict((), after.model_dump(mode="json"), (), tuple(effects))
