@@ -825,3 +825,12 @@ def test_real_games_score_cases_on_the_page(real_client: FlaskClient) -> None:
             assert 'class="verdict score"' in html, case.id
             if case.expect.get("winner"):
                 assert 'class="winner"' in html, case.id
+
+
+def test_real_games_picture_links_reach_the_form(real_client: FlaskClient) -> None:
+    for game in real_games():
+        html = real_client.get(f"/en/{game.id}/check").get_data(as_text=True)
+        links = re.findall(r'<a href="#(s-[^"]+)"', html)
+        ids = set(re.findall(r'id="(s-[^"]+)"', html))
+        assert links, game.id
+        assert [link for link in links if link not in ids] == [], game.id

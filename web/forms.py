@@ -35,6 +35,11 @@ class Leaf:
 
     is_group = False
 
+    @property
+    def anchor(self) -> str:
+        """The HTML id of the input's label (the pictures link to it)."""
+        return anchor(self.name.partition(":")[2])
+
 
 @dataclass
 class Group:
@@ -48,6 +53,15 @@ class Group:
     """The JSON pointer with its root (``s/players/0``), for the add and remove buttons."""
 
     is_group = True
+
+    @property
+    def anchor(self) -> str:
+        return anchor(self.name) if self.name else ""
+
+
+def anchor(rooted: str) -> str:
+    """The HTML id of a rooted JSON pointer: ``s/players/0`` gives ``s-players-0``."""
+    return rooted.replace("/", "-")
 
 
 def pointer_join(path: str, key: Any) -> str:
@@ -167,7 +181,7 @@ class EditorBuilder:
             short = {"integer": "int", "number": "num", "string": "str"}[kind]
             parent.children.append(self._leaf(short, flags, path, label, _display(value)))
         elif kind == "object" and isinstance(value, dict):
-            group = Group(label, path, parent.depth + 1)
+            group = Group(label, path, parent.depth + 1, name=self.root + path)
             self._object(group, node, value, path)
             parent.children.append(group)
         elif kind == "array" and (isinstance(value, list) or (value is None and not nullable)):
@@ -203,13 +217,21 @@ class EditorBuilder:
 
 
 def item_title(item: Any) -> str:
-    """What names a list item: its ``name``, ``colour``, ``id``, ``kind`` or ``region``."""
+    """What names a list item: its name or colour, else its place and kind (``(2, 0) lab``)."""
     if not isinstance(item, dict):
         return ""
-    for key in ("name", "colour", "id", "kind", "region", "nation"):
-        if isinstance(item.get(key), str):
-            return str(item[key])
-    return ""
+    parts = []
+    if isinstance(item.get("x"), int) and isinstance(item.get("y"), int):
+        parts.append(f"({item['x']}, {item['y']})")
+    else:
+        for key in ("name", "colour"):
+            if isinstance(item.get(key), str):
+                return str(item[key])
+    for key in ("nation", "kind", "colour", "region", "cost", "count", "id"):
+        value = item.get(key)
+        if isinstance(value, str | int) and not isinstance(value, bool):
+            parts.append(str(value).replace("_", " "))
+    return " ".join(parts[:4])
 
 
 def build_editor(schema: Schema, value: Any, root: str, title: str, label: Any = None) -> Group:

@@ -67,12 +67,12 @@ def error_views(errors: list[FieldError]) -> list[dict[str, str]]:
     return [e.to_json(current_lang()) for e in errors]
 
 
-def picture(game: Game, data: Any, paths: list[str]) -> Markup | None:
+def picture(game: Game, data: Any, paths: list[str], links: bool = False) -> Markup | None:
     try:
         state = game.parse_state(data)
     except MalformedInput:
         return None
-    return draw(game, state, paths, current_lang())
+    return draw(game, state, paths, current_lang(), links=links)
 
 
 def field_label(key: str) -> str:
@@ -118,7 +118,7 @@ def check_context(game: Game, data: Any, run: bool) -> dict[str, Any]:
     context = common(game, data, "state")
     context["editor"] = state_editor(game, data)
     if not run:
-        context["picture"] = picture(game, data, [])
+        context["picture"] = picture(game, data, [], links=True)
         return context
     try:
         report = safely(game.check, data)
@@ -128,7 +128,7 @@ def check_context(game: Game, data: Any, run: bool) -> dict[str, Any]:
     paths = [v.path for v in report.violations]
     context.update(
         verdict={"valid": report.valid, "violations": violation_views(game, report.violations)},
-        picture=picture(game, data, paths),
+        picture=picture(game, data, paths, links=True),
         permalink=url_for(
             "pages.check",
             game_id=game.id,

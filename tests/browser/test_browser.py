@@ -294,3 +294,16 @@ def test_enter_in_a_field_checks_the_state(page: Page, server: str) -> None:
     with page.expect_navigation():
         field.press("Enter")
     expect(page.locator("#verdict, #errors").first).to_be_visible()
+
+
+def test_picture_links_open_the_field(page: Page, server: str) -> None:
+    for game in available_games():
+        page.goto(f"{server}/el/{game.id}/check")
+        links = page.locator("figure.picture svg a:has(rect)")
+        if links.count() == 0:
+            continue
+        link = links.nth(links.count() // 2)
+        target = link.get_attribute("href")
+        assert target and target.startswith("#")
+        link.click()
+        expect(page.locator(f'[id="{target[1:]}"]')).to_be_visible()

@@ -1,7 +1,7 @@
 """SVG pictures of a state, drawn by the server, with the offending parts marked.
 
 Each game has a module here named after its package (``manhattan_project.py``,
-``imperial.py``, ``quarantine.py``) with ``draw(state, marked, lang) -> str``: the
+``imperial.py``, ``quarantine.py``) with ``draw(state, marked, lang, links) -> str``: the
 parsed state, the JSON pointers of the violations, the page's language. Every text
 that came from the user goes through :func:`markupsafe.escape`.
 """
@@ -26,8 +26,13 @@ def is_marked(path: str, marked: Iterable[str]) -> bool:
     return any(m == path or m.startswith(path + "/") for m in marked)
 
 
-def draw(game: Game, state: Any, paths: Iterable[str], lang: str) -> Markup | None:
-    """The picture of ``state``, or ``None`` when the game has none (or it failed)."""
+def draw(
+    game: Game, state: Any, paths: Iterable[str], lang: str, links: bool = False
+) -> Markup | None:
+    """The picture of ``state``, or ``None`` when the game has none (or it failed).
+
+    With ``links``, the parts of the picture link to their fields in the form editor.
+    """
     package = GAME_PACKAGES.get(game.id)
     if package is None:
         return None
@@ -36,7 +41,7 @@ def draw(game: Game, state: Any, paths: Iterable[str], lang: str) -> Markup | No
     except ModuleNotFoundError:
         return None
     try:
-        svg: str = module.draw(state, set(paths), lang)
+        svg: str = module.draw(state, set(paths), lang, links=links)
     except Exception:  # a picture must never break the verdict
         log.exception("drawing %s failed", game.id)
         return None

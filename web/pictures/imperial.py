@@ -158,18 +158,23 @@ def draw_pieces(canvas: Canvas, state: Any) -> None:
             fill=COLOURS[nid],
             font_weight="bold",
         )
-    stacks: dict[str, list[Any]] = defaultdict(list)
-    for unit in state.units:
-        stacks[unit.region].append(unit)
+    draw_units(canvas, state)
+
+
+def draw_units(canvas: Canvas, state: Any) -> None:
+    stacks: dict[str, list[tuple[int, Any]]] = defaultdict(list)
+    for number, unit in enumerate(state.units):
+        stacks[unit.region].append((number, unit))
     for region, units in stacks.items():
         x, y = xy(region)
-        for index, unit in enumerate(units[:4]):
+        for index, (number, unit) in enumerate(units[:4]):
             ux = x - 14 + (index % 2) * 16
             uy = y - 8 + (index // 2) * 12
             label = ("A" if unit.kind == "army" else "F") + str(unit.count)
             fill = COLOURS[unit.nation]
-            canvas.rect(ux - 7, uy - 1, 15, 11, rx=2 if unit.kind == "army" else 5, fill=fill)
-            canvas.text(ux + 0.5, uy + 8, label, size=8, text_anchor="middle", fill="#fff")
+            with canvas.link(f"/units/{number}"):
+                canvas.rect(ux - 7, uy - 1, 15, 11, rx=2 if unit.kind == "army" else 5, fill=fill)
+                canvas.text(ux + 0.5, uy + 8, label, size=8, text_anchor="middle", fill="#fff")
 
 
 def columns(
@@ -213,7 +218,9 @@ def draw_nation_rows(canvas: Canvas, state: Any, marked: set[str], top: float) -
             nation.power_points,
             nation.tax,
         ]
-        columns(canvas, 28, y, cells, NATION_COLUMNS, fill=MARK if bad else "#222")
+        with canvas.link(f"/nations/{nid}"):
+            canvas.rect(26, y - 15, WIDTH / 2 - 30, 20, fill="#ffffff", fill_opacity=0)
+            columns(canvas, 28, y, cells, NATION_COLUMNS, fill=MARK if bad else "#222")
 
 
 def draw_player_rows(canvas: Canvas, state: Any, marked: set[str], top: float, lang: str) -> None:
@@ -231,19 +238,15 @@ def draw_player_rows(canvas: Canvas, state: Any, marked: set[str], top: float, l
         bad = is_marked(f"/players/{row}", marked)
         bonds = " ".join(f"{b.nation}{b.cost}" for b in player.bonds[:10])
         more = "…" if len(player.bonds) > 10 else ""
-        columns(
-            canvas,
-            left,
-            y,
-            [player.name[:16], player.cash, bonds + more],
-            [130, 50, 300],
-            fill=MARK if bad else "#222",
-        )
+        cells = [player.name[:16], player.cash, bonds + more]
+        with canvas.link(f"/players/{row}"):
+            canvas.rect(left - 2, y - 15, WIDTH / 2 - 24, 20, fill="#ffffff", fill_opacity=0)
+            columns(canvas, left, y, cells, [130, 50, 300], fill=MARK if bad else "#222")
 
 
-def draw(state: Any, marked: set[str], lang: str) -> str:
+def draw(state: Any, marked: set[str], lang: str, links: bool = False) -> str:
     rows = max(len(NATIONS), len(state.players))
-    canvas = Canvas(WIDTH, MAP_HEIGHT + 40 + rows * 20, "Imperial")
+    canvas = Canvas(WIDTH, MAP_HEIGHT + 40 + rows * 20, "Imperial", links=links)
     canvas.rect(0, 0, WIDTH, MAP_HEIGHT, fill="#f7f3ea")
     draw_borders(canvas)
     bad = marked_regions(state, marked)

@@ -76,7 +76,8 @@ def draw_player(
     width, height = panel_size(player)
     bad = any(m == f"/players/{index}" for m in marked)
     canvas.rect(ox, oy, width, height, fill="#fbfaf7", rx=6, **stroke(bad, "#aaa"))
-    canvas.text(ox + PAD, oy + 22, player.name[:30], size=15, font_weight="bold")
+    with canvas.link(f"/players/{index}"):
+        canvas.text(ox + PAD, oy + 22, player.name[:30], size=15, font_weight="bold")
     x0, _x1, _y0, y1 = bounds(player.hospital)
     grid = Layout.of(player.hospital)
 
@@ -85,7 +86,9 @@ def draw_player(
 
     for number, tile in enumerate(player.hospital):
         left, top = corner(tile.x, tile.y + 1)
-        draw_tile(canvas, tile, left, top, is_marked(f"/players/{index}/hospital/{number}", marked))
+        path = f"/players/{index}/hospital/{number}"
+        with canvas.link(path):
+            draw_tile(canvas, tile, left, top, is_marked(path, marked))
     for sx, sy in grid.stations():
         cx, cy = corner(sx + 1, sy + 1)
         canvas.circle(cx, cy, 6, fill="#ffffff", stroke="#1f3a5f", stroke_width=2)
@@ -98,7 +101,7 @@ def draw_player(
         canvas.rect(ox + PAD + number * 10, base + 6, 8, 8, fill=CUBE.get(colour, "#999"))
 
 
-def draw(state: Any, marked: set[str], lang: str) -> str:
+def draw(state: Any, marked: set[str], lang: str, links: bool = False) -> str:
     places: list[tuple[float, float]] = []
     x, y, row_height = 0.0, 0.0, 0.0
     for player in state.players:
@@ -111,7 +114,7 @@ def draw(state: Any, marked: set[str], lang: str) -> str:
     total_width = max(
         [WIDTH] + [px + panel_size(p)[0] for (px, _), p in zip(places, state.players, strict=True)]
     )
-    canvas = Canvas(int(total_width), int(y + row_height + 4), "Quarantine")
+    canvas = Canvas(int(total_width), int(y + row_height + 4), "Quarantine", links=links)
     for index, (player, origin) in enumerate(zip(state.players, places, strict=True)):
         draw_player(canvas, player, index, origin, marked, lang)
     return canvas.render()

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from markupsafe import escape
 
 from adjudicator.core.i18n import Message
@@ -22,9 +25,19 @@ def _attrs(attrs: dict[str, object]) -> str:
 class Canvas:
     """Collects SVG elements; :meth:`render` wraps them in an ``<svg>`` element."""
 
-    def __init__(self, width: int, height: int, title: str) -> None:
+    def __init__(self, width: int, height: int, title: str, links: bool = False) -> None:
         self.width, self.height, self.title = width, height, title
+        self.links = links
         self.parts: list[str] = []
+
+    @contextmanager
+    def link(self, path: str) -> Iterator[None]:
+        """Make what is drawn inside a link to the form's field for ``path`` (state pointer)."""
+        if self.links:
+            self.parts.append(f'<a href="#s{escape(path.replace("/", "-"))}">')
+        yield
+        if self.links:
+            self.parts.append("</a>")
 
     def rect(self, x: float, y: float, w: float, h: float, **attrs: object) -> None:
         self.parts.append(f"<rect{_attrs({'x': x, 'y': y, 'width': w, 'height': h, **attrs})}/>")

@@ -47,7 +47,25 @@ function useJsonWhenTyped(form) {
   }
 }
 
+// A link from the picture to a field: open the folded sections around it.
+function reveal() {
+  var id = decodeURIComponent(window.location.hash.slice(1));
+  var target = id ? document.getElementById(id) : null;
+  if (!target) {
+    return;
+  }
+  for (var node = target; node; node = node.parentElement) {
+    if (node.tagName === "DETAILS") {
+      node.open = true;
+    }
+  }
+  target.scrollIntoView();
+}
+
+window.addEventListener("hashchange", reveal);
+
 document.addEventListener("DOMContentLoaded", function () {
+  reveal();
   document.querySelectorAll("select[data-autosubmit]").forEach(autosubmit);
   document.querySelectorAll("select[data-retype]").forEach(retype);
   document.querySelectorAll("[data-copy]").forEach(copier);
