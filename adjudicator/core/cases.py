@@ -15,6 +15,7 @@ Each file under a game's ``cases/`` folder is a list of cases::
         valid: false                 # state: valid; move: legal; score: final, winner, scores
         violations: [MP-102]         # exactly the rules expected to be violated
         state: {/players/0/money: 7} # move cases: values in the resulting state
+        valid_after: true            # move cases: the resulting state breaks no rule
 
 A case is *failing* for a check when it expects one of the check's rules to be
 violated, and *passing* when it exercises one of them and expects none violated.
@@ -225,6 +226,10 @@ def run_case(game: Game, case: Case) -> Outcome:
                 problems.append(f"{pointer}: missing in the resulting state")
                 continue
             _compare(problems, pointer, wanted, got)
+        if expect.get("valid_after") and verdict.state is not None:
+            broken = sorted(game.check(verdict.state).rules)
+            if broken:
+                problems.append(f"the resulting state breaks {broken}")
         if "alternatives" in expect:
             _compare(problems, "alternatives", expect["alternatives"], len(verdict.alternatives))
     else:

@@ -14,7 +14,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from .cases import Case, load_cases
 from .catalog import Catalog, Rule, load_catalog
 from .checks import CheckRegistry, Kind
-from .errors import MalformedInput, check_depth
+from .errors import MalformedInput
 from .i18n import Message, gettext
 from .reference import Dispute, Term, load_disputes, load_glossary
 from .verdicts import Alternative, MoveVerdict, Report, ScoreReport, Scoring, Violation
@@ -92,15 +92,17 @@ class Game:
 
     # --- parsing --------------------------------------------------------------------------
     def parse_state(self, data: Any) -> Any:
-        """Validate ``data`` as a state, raising :class:`MalformedInput` with every problem."""
-        check_depth(data)
+        """Validate ``data`` as a state, raising :class:`MalformedInput` with every problem.
+
+        pydantic walks the model, not the input, so nesting deeper than the model is refused
+        at the first level where it does not fit; raw JSON text is depth-checked on loading.
+        """
         try:
             return self.state_model.model_validate(data)
         except ValidationError as exc:
             raise MalformedInput.from_pydantic(exc, data) from None
 
     def parse_move(self, data: Any) -> Any:
-        check_depth(data)
         try:
             return self.move_adapter.validate_python(data)
         except ValidationError as exc:
