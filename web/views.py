@@ -188,6 +188,12 @@ def move_context(game: Game, data: Any, move: Any, run: bool) -> dict[str, Any]:
     return context
 
 
+def detail_columns(details: dict[str, dict[str, Any]]) -> list[tuple[str, str]]:
+    """The keys of the scoring's breakdown, in first-seen order, with their labels."""
+    keys = dict.fromkeys(key for row in details.values() for key in row)
+    return [(key, field_label(key)) for key in keys]
+
+
 def score_context(game: Game, data: Any, run: bool) -> dict[str, Any]:
     context = common(game, data, "score")
     context["picture"] = picture(game, data, [])
@@ -201,6 +207,7 @@ def score_context(game: Game, data: Any, run: bool) -> dict[str, Any]:
     result = report.to_json(current_lang())
     context.update(
         score=result,
+        detail_columns=detail_columns(result["details"]),
         violations=violation_views(game, report.violations),
         permalink=url_for("pages.score", game_id=game.id, s=permalink.encode(data), _external=True),
     )
