@@ -320,7 +320,14 @@ def _check_mutant(
     result.rules_hit.update(verdict.rules)
 
 
-def soak(games: Iterable[Any], moves: int, seed: int = 0, *, out: Any = None) -> list[SoakResult]:
+def soak(
+    games: Iterable[Any],
+    moves: int,
+    seed: int = 0,
+    *,
+    seconds: float | None = None,
+    out: Any = None,
+) -> list[SoakResult]:
     out = out or sys.stderr
     results = []
     for game in games:
@@ -333,7 +340,7 @@ def soak(games: Iterable[Any], moves: int, seed: int = 0, *, out: Any = None) ->
             out.flush()
 
         out.write(f"{game.id}: playing {moves} moves from seed {seed}\n")
-        results.append(soak_game(game, moves, seed, progress=progress))
+        results.append(soak_game(game, moves, seed, seconds=seconds, progress=progress))
     return results
 
 
@@ -349,10 +356,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=100_000, help="moves per game")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
+    parser.add_argument(
+        "--seconds", type=float, default=None, help="stop each game after this long, if sooner"
+    )
     parser.add_argument("--format", choices=("text", "json"), default="text")
     args = parser.parse_args(argv)
     games = [get_game(g) for g in args.game] if args.game else available_games()
-    results = soak(games, args.moves, args.seed)
+    results = soak(games, args.moves, args.seed, seconds=args.seconds)
     if args.format == "json":
         json.dump([r.to_json() for r in results], sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
