@@ -207,16 +207,22 @@ def rules(game_id: str) -> str:
     game = game_for(game_id)
     query = request.args.get("q", "").strip()[:200]
     lang, lang2 = current_lang(), second_lang()
-    found = search_rules(game, query, lang) if query else list(game.catalog)
-    views = [rule_view(game, rule.id, lang, lang2) for rule in found]
+    if query:
+        found = [rule_view(game, r.id, lang, lang2) for r in search_rules(game, query, lang)]
+        groups = [("", found)]
+    else:
+        groups = [
+            (game._(lang, section.title),
+             [rule_view(game, r.id, lang, lang2) for r in game.catalog.in_section(section.id)])
+            for section in game.catalog.sections
+        ]  # fmt: skip
     return render_template(
         "rules.html",
         game=game,
         query=query,
-        rules=views,
-        lang2=lang2,
+        groups=[(title, views) for title, views in groups if views],
+        count=sum(len(views) for _title, views in groups),
         searched=bool(query),
-        other_langs=[x for x in LANGS if x != lang],
     )
 
 
