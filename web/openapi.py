@@ -117,6 +117,21 @@ _PROBLEM = {
 }
 
 
+_GAME = {
+    "type": "object",
+    "properties": {
+        "id": {"type": "string"},
+        "name": {"type": "string"},
+        "prefix": {"type": "string"},
+        "players": {"type": "array", "items": {"type": "integer"}},
+        "examples": {"type": "array", "items": {"type": "string"}},
+        "rules": {"type": "integer"},
+        "page": {"type": "string"},
+    },
+    "required": ["id", "name"],
+}
+
+
 def _ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
 
@@ -131,6 +146,15 @@ _LANG = {
     "required": False,
     "schema": {"type": "string", "enum": ["en", "el", "pt", "zh_TW"]},
     "description": "Language of messages and rule texts (default: Accept-Language).",
+}
+
+
+_QUERY = {
+    "name": "q",
+    "in": "query",
+    "required": False,
+    "schema": {"type": "string"},
+    "description": "A rule ID, or words (accents and case do not matter).",
 }
 
 
@@ -196,6 +220,23 @@ def _paths(game: Game) -> dict[str, Any]:
                 "responses": {"200": _json(state, "The example."), "404": not_found},
             }
         },
+        f"{base}/examples": {
+            "get": {
+                "summary": f"{game.name}: the names of the example states",
+                "operationId": f"{game.id}-examples",
+                "responses": {
+                    "200": _json({"type": "array", "items": {"type": "string"}}, "The names.")
+                },
+            }
+        },
+        f"{base}/rules": {
+            "get": {
+                "summary": f"{game.name}: every rule, or those matching an ID or words",
+                "operationId": f"{game.id}-rules",
+                "parameters": [_QUERY, _LANG],
+                "responses": {"200": _json({"type": "array", "items": _ref("Rule")}, "The rules.")},
+            }
+        },
     }
 
 
@@ -208,11 +249,20 @@ def openapi_document(games: Iterable[Game]) -> dict[str, Any]:
         "ScoreReport": _SCORE,
         "Rule": _RULE,
         "Problem": _PROBLEM,
+        "Game": _GAME,
     }
     paths: dict[str, Any] = {}
     for game in games:
         schemas.update(_components(game))
         paths.update(_paths(game))
+    paths["/api/v1/games"] = {
+        "get": {
+            "summary": "The games, with their examples and the page of each",
+            "operationId": "games",
+            "parameters": [_LANG],
+            "responses": {"200": _json({"type": "array", "items": _ref("Game")}, "The games.")},
+        }
+    }
     return {
         "openapi": "3.1.0",
         "info": {
