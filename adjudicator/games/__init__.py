@@ -11,11 +11,14 @@ part               what it holds
 ``checks.py``      the state checks (invariants of a snapshot)
 ``moves.py``       the move checks, the effects and the legal alternatives
 ``scoring.py``     the end of the game and the scoring
-``sampler.py``     a seeded random legal-move sampler
-``picture.py``     the SVG picture of a state for the page
+``sampler.py``     a seeded random legal-move sampler (playouts and the soak)
 ``examples/``      named example states (JSON)
 ``cases/``         the cases (YAML)
 =================  ============================================================
+
+Other modules hold what is particular to one game (Imperial's ``board.py`` and map,
+Quarantine's ``geometry.py``). The page draws each game's state in
+``web/pictures/<package>.py``.
 """
 
 from __future__ import annotations
