@@ -834,3 +834,12 @@ def test_real_games_picture_links_reach_the_form(real_client: FlaskClient) -> No
         ids = set(re.findall(r'id="(s-[^"]+)"', html))
         assert links, game.id
         assert [link for link in links if link not in ids] == [], game.id
+
+
+def test_check_page_leads_to_dispute_and_score(client: FlaskClient) -> None:
+    html = client.get("/en/demo/check").get_data(as_text=True)
+    move = re.search(r'href="(/en/demo/move\?s=[^"]+)"', html)
+    score = re.search(r'href="(/en/demo/score\?s=[^"]+)"', html)
+    assert move and score
+    assert 'name="int:m/amount"' in client.get(move.group(1)).get_data(as_text=True)
+    assert "Money counts one point each." in client.get(score.group(1)).get_data(as_text=True)
