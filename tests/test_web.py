@@ -843,3 +843,9 @@ def test_check_page_leads_to_dispute_and_score(client: FlaskClient) -> None:
     assert move and score
     assert 'name="int:m/amount"' in client.get(move.group(1)).get_data(as_text=True)
     assert "Money counts one point each." in client.get(score.group(1)).get_data(as_text=True)
+
+
+def test_alias_language_keeps_a_post(client: FlaskClient) -> None:
+    response = client.post("/zh-TW/demo/check", data={"source": "json", "json": "{}"})
+    assert response.status_code == 308
+    assert response.headers["Location"].endswith("/zh_TW/demo/check")

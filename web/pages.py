@@ -64,7 +64,8 @@ def pull_lang(endpoint: str | None, values: dict[str, Any] | None) -> None:
         abort(404)
     if lang != raw:
         args = {**(request.view_args or {}), "lang": lang, **request.args}
-        abort(redirect(url_for(request.endpoint or "pages.home", **args), 301))
+        code = 301 if request.method in ("GET", "HEAD") else 308
+        abort(redirect(url_for(request.endpoint or "pages.home", **args), code))
     g.url_lang = lang
 
 
