@@ -79,13 +79,17 @@ class Game:
     def rule(self, rule_id: str) -> Rule | None:
         return self.catalog.get(rule_id)
 
+    @cached_property
+    def _example_files(self) -> dict[str, Path]:
+        return {p.stem: p for p in sorted((self.package_dir / "examples").glob("*.json"))}
+
     def example_names(self) -> list[str]:
-        return sorted(p.stem for p in (self.package_dir / "examples").glob("*.json"))
+        return list(self._example_files)
 
     def example(self, name: str | None = None) -> dict[str, Any]:
-        name = name or self.default_example
-        path = self.package_dir / "examples" / f"{name}.json"
-        if not path.is_file():
+        """A fresh copy of the named example state (only names from ``example_names``)."""
+        path = self._example_files.get(name or self.default_example)
+        if path is None:
             raise UnknownExample(name)
         data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
         return data
