@@ -165,13 +165,24 @@ def load_json(text: str | bytes, what: str = "") -> Any:
 
 
 def check_depth(data: Any, what: str = "") -> None:
-    """Refuse documents nested deeper than any real state."""
-    stack: list[tuple[Any, int]] = [(data, 0)]
-    while stack:
-        node, depth = stack.pop()
+    """Refuse documents nested deeper than any real state.
+
+    Parsed JSON holds only plain ``dict`` and ``list`` containers, so exact type tests
+    suffice; walking level by level keeps this a small fraction of a check.
+    """
+    level = [data]
+    depth = 0
+    while level:
         if depth > MAX_DEPTH:
             raise MalformedInput.single(what, N_("The input is nested too deeply."))
-        if isinstance(node, dict):
-            stack.extend((v, depth + 1) for v in node.values())
-        elif isinstance(node, list):
-            stack.extend((v, depth + 1) for v in node)
+        below: list[Any] = []
+        for node in level:
+            kind = type(node)
+            if kind is not dict and kind is not list:
+                continue
+            for value in node.values() if kind is dict else node:
+                inner = type(value)
+                if inner is dict or inner is list:
+                    below.append(value)
+        level = below
+        depth += 1
