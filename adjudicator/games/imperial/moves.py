@@ -677,7 +677,7 @@ def _doubtful(move: ManeuverMove) -> list[Message]:
 
 
 def apply(state: State, move: Any) -> tuple[State, Sequence[Message]]:
-    new = state.model_copy(deep=True)
+    new = State.model_validate_json(state.model_dump_json())  # faster than a deep copy
     if len(_NOTES) > 64:
         _NOTES.clear()
     _NOTES.pop(id(new), None)

@@ -1024,7 +1024,7 @@ def _tile_at(player: Player, pos: Pos) -> Tile | None:
 
 
 def apply(state: State, move: Any) -> tuple[State, list[Message]]:
-    s = state.model_copy(deep=True)
+    s = State.model_validate_json(state.model_dump_json())  # faster than a deep copy
     s._cache = {}
     i = s.index(s.round.active)
     me = s.players[i]
