@@ -245,10 +245,10 @@ def cmd_serve(args: argparse.Namespace, out: Output) -> int:
 
 
 def cmd_bench(args: argparse.Namespace, out: Output) -> int:
-    from .bench import run_bench
+    from .bench import format_text, run_bench
 
     data = run_bench(quick=args.quick)
-    out.emit(data, lambda: json.dumps(data, indent=2))
+    out.emit(data, lambda: format_text(data))
     return EXIT_OK
 
 

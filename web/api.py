@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, jsonify, request, url_for
+from flask import Blueprint, current_app, jsonify, request, url_for
 
 from adjudicator.core.errors import MalformedInput, load_json
 from adjudicator.core.game import UnknownExample
@@ -142,4 +142,14 @@ def games() -> Any:
 
 @bp.get("/openapi.json")
 def openapi() -> Any:
-    return jsonify(openapi_document(all_games()))
+    # The document depends only on the games, so each application builds it once.
+    cache = current_app.extensions.setdefault("adjudicator.openapi", {})
+    if "document" not in cache:
+        cache["document"] = openapi_document(all_games())
+    return jsonify(cache["document"])
+
+
+@bp.get("/healthz")
+def healthz() -> Any:
+    """A trivial answer for load balancers and for the benchmark's baseline."""
+    return jsonify({"ok": True})
