@@ -318,3 +318,41 @@ def playout(seed: int, n: int) -> list[dict[str, Any]]:
         log.append({"move": pick, "problems": problems})
         state = after
     return log
+
+
+def _variants(state: State, move: dict[str, Any]) -> list[dict[str, Any]]:
+    """Small changes to a move: another player, another colour, a shifted square, a larger
+    count, or the same action again by a player whose turn it is not."""
+    names = [p.name for p in state.players]
+    found: list[dict[str, Any]] = []
+    for key, value in move.items():
+        if key == "type":
+            continue
+        if isinstance(value, bool):
+            found.append({**move, key: not value})
+        elif isinstance(value, int):
+            found += [{**move, key: value + 7}, {**move, key: value - 7}]
+        elif isinstance(value, str) and value in names:
+            found += [{**move, key: other} for other in names if other != value]
+        elif isinstance(value, str) and value in COLOURS:
+            found += [{**move, key: other} for other in COLOURS if other != value]
+        elif isinstance(value, str) and value in SPECIAL_KINDS:
+            found += [{**move, key: other} for other in SPECIAL_KINDS if other != value]
+    return found
+
+
+def mutate_move(state: Any, move: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """An illegal variant of a legal move (still well formed), or ``None`` if none is near."""
+    from . import GAME
+
+    parsed = state if isinstance(state, State) else GAME.parse_state(state)
+    variants = _variants(parsed, move)
+    rng.shuffle(variants)
+    for variant in variants:
+        try:
+            GAME.parse_move(variant)
+        except ValueError:
+            continue
+        if not _legal(parsed, variant):
+            return variant
+    return None
