@@ -8,6 +8,7 @@ number of requests, whichever comes first. Only loopback addresses are allowed.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import http.client
 import itertools
@@ -336,9 +337,19 @@ def run_load(
     _require_loopback(host)
     if not calls:
         raise ValueError("no calls to send")
-    return asyncio.run(
-        _load(host, port, list(calls), max(1, concurrency), seconds, max_requests, timeout)
-    )
+    load = _load(host, port, list(calls), max(1, concurrency), seconds, max_requests, timeout)
+    return _run_coroutine(load)
+
+
+def _run_coroutine(coroutine: Any) -> Any:
+    """``asyncio.run``, or the same in a thread when this thread already runs a loop (as
+    it does under Playwright's sync API in a test session)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coroutine)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def _request_bytes(host: str, port: int, call: Call) -> bytes:
