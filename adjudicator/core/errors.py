@@ -160,7 +160,9 @@ def load_json(text: str | bytes, what: str = "") -> Any:
         raise MalformedInput.single(
             what, N_("Not valid JSON: {error}."), error=str(exc)[:200]
         ) from None
-    check_depth(data, what)
+    # No depth walk here: the state and move models hold no free-form JSON, and pydantic
+    # walks the model rather than the input, so nesting deeper than the model is refused
+    # at the first level where it does not fit (json.loads itself stops runaway nesting).
     return data
 
 
