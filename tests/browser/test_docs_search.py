@@ -70,3 +70,19 @@ def test_portuguese_search_for_bombers(page, docs_server):
 def test_rule_id_finds_its_rule(page, docs_server, lang):
     links = search(page, docs_server, lang, "IM-101")
     assert any(link.endswith("/games/imperial/rules.html#rule-IM-101") for link in links), links
+
+
+@pytest.mark.parametrize(("start", "target"), [("el", "pt"), ("zh_TW", "en")])
+def test_language_switcher_keeps_the_rule(page, docs_server, start, target):
+    page.goto(f"{docs_server}/{start}/games/imperial/rules.html#rule-IM-101")
+    page.locator(f".adjudicator-topbar a[hreflang='{target.replace('_', '-')}']").click()
+    page.wait_for_url(f"**/{target}/games/imperial/rules.html#rule-IM-101")
+    assert page.locator("html").get_attribute("lang") == target.replace("_", "-")
+
+
+def test_side_by_side_shows_the_second_language(page, docs_server):
+    page.goto(f"{docs_server}/el/games/manhattan-project/rules.html?second=zh_TW")
+    box = page.locator("#rule-MP-101 + dd .rule-second")
+    box.wait_for(timeout=10000)
+    assert box.get_attribute("lang") == "zh-TW"
+    assert box.inner_text().strip()
