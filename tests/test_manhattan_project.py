@@ -164,3 +164,23 @@ def test_every_move_type_has_legal_and_illegal_cases():
         illegal = [c for c in found if c.expect.get("legal") is False]
         assert illegal, move_type
         assert all(c.expected_violations for c in illegal), move_type
+
+
+def test_illegal_bombing_offers_the_strikes_that_are_legal():
+    """Yellow may not bomb Green (fighters left): the answer offers a fighter attack on
+    Green first, and bombing Red, who has no fighter."""
+    from adjudicator import get_game
+
+    game = get_game("manhattan-project")
+    case = next(c for c in game.cases if c.id == "MP-EX10b")
+    verdict = game.adjudicate(case.build_state(game), dict(case.move or {}))
+    moves = [a.move for a in verdict.alternatives]
+    assert not verdict.legal
+    assert moves[0]["type"] == "air_strike"
+    assert moves[0]["attacks"][0] == {"kind": "fighter", "target": "green", "aircraft": "fighters"}
+    assert any(
+        m["type"] == "air_strike"
+        and m["attacks"][0]["kind"] == "bomber"
+        and m["attacks"][0]["target"] == "red"
+        for m in moves
+    )

@@ -1123,6 +1123,8 @@ def candidates(state: State) -> list[dict[str, Any]]:
                     else None
                 )
                 found.append({"type": "construct", "worker": w, "slot": slot, "drawn": drawn})
+        for w in workers:
+            found += _air_strike_candidates(state, w)
     for j, b in enumerate(p.buildings):
         refs = _fill(p, list(b.workers))
         if refs is not None:
@@ -1136,6 +1138,22 @@ def candidates(state: State) -> list[dict[str, Any]]:
         found.append({"type": "test_bomb", "bomb": j})
     found.append({"type": "end_turn"})
     found.append({"type": "retrieve"})
+    return found
+
+
+def _air_strike_candidates(state: State, worker: dict[str, Any]) -> list[dict[str, Any]]:
+    """Single air strikes on each opponent: a fighter attack, and bombing their first
+    building (legal only once they have no fighters)."""
+    found: list[dict[str, Any]] = []
+    for other in state.players:
+        if other.colour == state.active.colour:
+            continue
+        for aircraft in ("fighters", "bombers"):
+            attack = {"kind": "fighter", "target": other.colour, "aircraft": aircraft}
+            found.append({"type": "air_strike", "worker": worker, "attacks": [attack]})
+        if other.buildings:
+            bombing = {"kind": "bomber", "target": other.colour, "building": 0}
+            found.append({"type": "air_strike", "worker": worker, "attacks": [bombing]})
     return found
 
 
@@ -1177,6 +1195,17 @@ def summary(data: dict[str, Any]) -> Message:
                 N_("{owner}'s building {n}"), owner=data["owner"], n=data["building"]
             )
         return checks.message(N_("building {n}"), n=data["building"])
+    if kind == "air_strike" and len(data.get("attacks") or ()) == 1:
+        attack = data["attacks"][0]
+        if attack["kind"] == "bomber":
+            return checks.message(
+                N_("bomb {target}'s building {n}"), target=attack["target"], n=attack["building"]
+            )
+        return checks.message(
+            N_("fighter attack on {target}'s {aircraft}"),
+            target=attack["target"],
+            aircraft=nm(attack.get("aircraft") or "fighters"),
+        )
     if kind == "build_bomb":
         return checks.message(N_("build bomb card {n}"), n=data["card"])
     if kind == "test_bomb":
@@ -1198,10 +1227,15 @@ def alternatives(state: State, move: Any) -> list[Alternative]:
     found: list[Alternative] = []
     every = candidates(state)
     prefix = str(getattr(move, "space", "")).split("_")[0]
-    same = sorted(
-        (c for c in every if c["type"] == move.type),
-        key=lambda c: not (prefix and str(c.get("space", "")).startswith(prefix)),
-    )
+    attacks = getattr(move, "attacks", None) or []
+    target = attacks[0].target if attacks else None
+
+    def closeness(c: dict[str, Any]) -> tuple[bool, bool]:
+        hits = [a.get("target") for a in c.get("attacks") or ()]
+        same_space = bool(prefix) and str(c.get("space", "")).startswith(prefix)
+        return (not same_space, target not in hits)
+
+    same = sorted((c for c in every if c["type"] == move.type), key=closeness)
     others = [c for c in every if c["type"] != move.type]
     shown: set[str] = set()
     for data in same + others:
