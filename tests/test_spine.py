@@ -114,3 +114,10 @@ def test_trace_json_shape():
     assert row["text"]["en"] == "A player never holds more than 5 tokens."
     assert row["text"]["el"] is None  # untranslated is null, never the English copied over
     assert row["cases"] == {"pass": 2, "fail": 2}
+
+
+def test_is_legal_agrees_with_the_verdict():
+    state = GAME.parse_state(GAME.example())
+    for count in range(5):
+        move = GAME.parse_move({"type": "take", "player": 1, "count": count})
+        assert GAME.is_legal(state, move) == GAME.adjudicate_parsed(state, move).legal

@@ -172,6 +172,20 @@ class Game:
         assert after is not None
         return MoveVerdict((), after.model_dump(mode="json"), (), tuple(effects))
 
+    def is_legal(self, state: Any, move: Any) -> bool:
+        """Whether a parsed move is legal: the first violation found ends the search, and
+        the move is applied only when an effect check concerns its type. For searches
+        over many candidate moves (alternatives, samplers)."""
+        move_type = getattr(move, "type", None)
+        for check in self.checks.of_kind(Kind.MOVE):
+            if check.applies_to(move_type) and next(iter(check.func(state, move)), None):
+                return False
+        effects = [c for c in self.checks.of_kind(Kind.EFFECT) if c.applies_to(move_type)]
+        if not effects:
+            return True
+        after, _ = self.apply(state, move)
+        return not any(next(iter(c.func(state, move, after)), None) for c in effects)
+
     def score(self, data: Any) -> ScoreReport:
         state = self.parse_state(data)
         violations = tuple(

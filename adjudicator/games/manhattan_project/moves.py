@@ -8,7 +8,6 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from ...core.checks import Kind
 from ...core.i18n import N_, Message
 from ...core.verdicts import Alternative, Violation
 from .checks import checks, fits
@@ -1084,11 +1083,9 @@ MOVE_ADAPTER: TypeAdapter[Any] = TypeAdapter(Move)
 
 
 def is_legal(state: State, move: Any) -> bool:
-    move_type = move.type
-    for check in checks.of_kind(Kind.MOVE):
-        if check.applies_to(move_type) and next(iter(check.func(state, move)), None):
-            return False
-    return True
+    from . import GAME
+
+    return GAME.is_legal(state, move)
 
 
 def _worker_options(p: Player) -> list[dict[str, Any]]:

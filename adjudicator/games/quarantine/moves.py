@@ -1388,25 +1388,14 @@ _HANDLERS = {
 
 
 def _legal(state: State, move_data: dict[str, Any]) -> bool:
-    from ...core.checks import Kind
+    """Whether a move given as JSON data is well formed and legal."""
     from . import GAME
 
     try:
         move = GAME.move_adapter.validate_python(move_data)
     except ValueError:
         return False
-    for check in checks.of_kind(Kind.MOVE):
-        if check.applies_to(move.type) and any(True for _ in check.func(state, move)):
-            return False
-    if move.type not in (*PLACING, "renovate"):
-        return True
-    after, _ = apply(state, move)
-    return not any(
-        True
-        for check in checks.of_kind(Kind.EFFECT)
-        if check.applies_to(move.type)
-        for _ in check.func(state, move, after)
-    )
+    return GAME.is_legal(state, move)
 
 
 def alternatives(state: State, move: Any) -> list[Alternative]:
