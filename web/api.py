@@ -47,8 +47,8 @@ def field_of(body: Any, key: str) -> Any:
 def check(game_id: str) -> Any:
     game = find_game(game_id)
     try:
-        state = body_json()
-        report = safely(game.check, state)
+        # The body is the state itself: pydantic validates the JSON text in one step.
+        report = safely(game.check_json, request.get_data(cache=False))
     except MalformedInput as exc:
         return malformed("check", exc)
     return jsonify(report.to_json(current_lang()))

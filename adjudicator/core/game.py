@@ -14,8 +14,8 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from .cases import Case, load_cases
 from .catalog import Catalog, Rule, load_catalog
 from .checks import CheckRegistry, Kind
-from .errors import MalformedInput
-from .i18n import Message, gettext
+from .errors import MAX_INPUT_BYTES, MalformedInput, load_json
+from .i18n import N_, Message, gettext
 from .reference import Dispute, Term, load_disputes, load_glossary
 from .verdicts import Alternative, MoveVerdict, Report, ScoreReport, Scoring, Violation
 
@@ -106,6 +106,16 @@ class Game:
         except ValidationError as exc:
             raise MalformedInput.from_pydantic(exc, data) from None
 
+    def parse_state_json(self, text: str | bytes) -> Any:
+        """Validate JSON text as a state in one step (pydantic parses it in Rust); on any
+        problem the text is loaded as plain JSON so that every path points into it."""
+        if len(text) > MAX_INPUT_BYTES:
+            raise MalformedInput.single("", N_("The input is too large."))
+        try:
+            return self.state_model.model_validate_json(text)
+        except ValidationError as exc:
+            raise MalformedInput.from_pydantic(exc, load_json(text)) from None
+
     def parse_move(self, data: Any) -> Any:
         try:
             return self.move_adapter.validate_python(data)
@@ -125,6 +135,10 @@ class Game:
     def check(self, data: Any) -> Report:
         """Check a state: all its violations at once."""
         return Report(self.violations(self.parse_state(data)))
+
+    def check_json(self, text: str | bytes) -> Report:
+        """:meth:`check` on JSON text."""
+        return Report(self.violations(self.parse_state_json(text)))
 
     def adjudicate(self, state_data: Any, move_data: Any) -> MoveVerdict:
         """Decide whether a move is legal in a state, and what it leads to."""
