@@ -8,7 +8,7 @@ layouts exists, so the player enters the doors of each tile.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
@@ -30,27 +30,10 @@ SpecialKind = Literal[
     "emergency",
     "helipad",
 ]
-TileKind = Literal[
-    "lobby",
-    "treatment",
-    "supply_room",
-    "maintenance",
-    "on_call_room",
-    "gift_shop",
-    "security",
-    "pharmacy",
-    "purchasing",
-    "triage",
-    "pathology",
-    "containment",
-    "cafeteria",
-    "lab",
-    "emergency",
-    "helipad",
-]
+TileKind = Literal["lobby", "treatment", SpecialKind]
 CubeColour = Literal["blue", "red", "green", "yellow", "grey"]
 COLOURS: tuple[Colour, ...] = ("blue", "red", "green", "yellow")
-SPECIAL_KINDS: tuple[str, ...] = SpecialKind.__args__  # type: ignore[attr-defined]
+SPECIAL_KINDS: tuple[str, ...] = get_args(SpecialKind)
 Name = Annotated[str, Field(min_length=1, max_length=40)]
 Coord = Annotated[int, Field(ge=-100, le=100)]
 Count = Annotated[int, Field(ge=0, le=1000)]
