@@ -66,7 +66,3 @@ def build_docs(
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         futures = {lang: pool.submit(build_one, out, lang, fresh=fresh) for lang in langs}
         return {lang: future.result() for lang, future in futures.items()}
-
-
-def docs_built(out: Path) -> bool:
-    return all((Path(out) / lang / "index.html").is_file() for lang in LANGS)

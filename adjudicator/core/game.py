@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -206,6 +206,3 @@ class Game:
             v for check in self.checks.of_kind(Kind.SCORE) for v in check.func(state)
         )
         return ScoreReport(self.scorer(state), violations)
-
-    def localized_rule(self, rule: Rule, lang: str) -> Mapping[str, str]:
-        return {"id": rule.id, "title": self._(lang, rule.title), "text": self._(lang, rule.text)}

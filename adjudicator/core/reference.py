@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from .catalog import Source
@@ -73,13 +73,6 @@ class Dispute:
     @property
     def anchor(self) -> str:
         return f"dispute-{self.id.lower()}"
-
-
-@dataclass(frozen=True)
-class Reference:
-    terms: tuple[Term, ...] = ()
-    disputes: tuple[Dispute, ...] = ()
-    problems: tuple[str, ...] = field(default=())
 
 
 def load_glossary(path: Path) -> tuple[Term, ...]:
