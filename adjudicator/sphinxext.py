@@ -542,6 +542,7 @@ def page_context(
     up = "../" * depth
     context["adj_lang"] = lang
     context["adj_html_lang"] = HTML_LANG[lang]
+    context["lang_attr"] = HTML_LANG[lang]  # Sphinx's <html lang>: pt-BR, not pt
     context["adj_languages"] = [
         {
             "code": code,

@@ -38,8 +38,8 @@ LANG_NAMES: Mapping[str, str] = {
     "zh_TW": "繁體中文",
 }
 
-#: The value of ``<html lang>`` for each language.
-HTML_LANG: Mapping[str, str] = {"en": "en", "el": "el", "pt": "pt", "zh_TW": "zh-TW"}
+#: The value of ``<html lang>`` for each language (the Portuguese is Brazilian).
+HTML_LANG: Mapping[str, str] = {"en": "en", "el": "el", "pt": "pt-BR", "zh_TW": "zh-TW"}
 
 _ALIASES = {
     "zh-tw": "zh_TW",
