@@ -239,7 +239,8 @@ class RuleDirective(SphinxDirective):
 
 
 def source_text(env: BuildEnvironment, source: Source) -> str:
-    return f"{_t(env, source.label)}, {source.where} ({source.file})"
+    """ "Greek rulebook, p. 10, Air strikes" in the build's language."""
+    return source.render(_lang(env))
 
 
 def untranslatable(found: list[nodes.Node]) -> list[nodes.Node]:
@@ -313,7 +314,9 @@ class GameOverview(GameDirective):
             para(
                 self.t(
                     N_("Sources: {sources}."),
-                    sources=", ".join(sorted({s.file for r in game.catalog for s in r.sources})),
+                    sources=", ".join(
+                        self.g(book.title) for book in game.catalog.rulebooks.values()
+                    ),
                 )
             ),
         ]

@@ -315,6 +315,7 @@ DATA_KEYS = frozenset(
         "explanation",
         "question",
         "answer",
+        "where",
     }
 )
 

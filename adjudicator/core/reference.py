@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .catalog import Source
+from .catalog import Rulebook, Source, make_source
 from .i18n import LANGS, normalize_text
 
 DISPUTE_ID = re.compile(r"^[A-Z]{2,3}-D[0-9]{1,3}$")
@@ -162,7 +162,8 @@ def load_glossary(path: Path) -> tuple[Term, ...]:
         raise GlossaryError(f"{path}: {exc}") from None
 
 
-def load_disputes(path: Path) -> tuple[Dispute, ...]:
+def load_disputes(path: Path, books: Mapping[str, Rulebook] | None = None) -> tuple[Dispute, ...]:
+    """The disputes of a game; ``books`` (the catalog's rulebooks) name the cited texts."""
     if not path.is_file():
         return ()
     data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -176,7 +177,10 @@ def load_disputes(path: Path) -> tuple[Dispute, ...]:
                 title=normalize_text(entry["title"]),
                 rules=tuple(entry.get("rules", ())),
                 says=tuple(
-                    Reading(Source(s["seed"], s["where"]), normalize_text(s["text"]))
+                    Reading(
+                        make_source(s, books or {}, f"dispute {entry['id']}"),
+                        normalize_text(s["text"]),
+                    )
                     for s in entry.get("says", ())
                 ),
                 ruling=normalize_text(entry["ruling"]),
