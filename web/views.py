@@ -99,7 +99,14 @@ def move_editor(game: Game, move: Any) -> tuple[str, list[str], str, forms.Group
 
 
 def pretty(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=2)
+    """``data`` as indented JSON; compact when it is too deep to indent (never an error)."""
+    try:
+        return json.dumps(data, ensure_ascii=False, indent=2)
+    except (RecursionError, ValueError):
+        try:
+            return json.dumps(data, ensure_ascii=False)
+        except (RecursionError, ValueError):
+            return ""
 
 
 def common(game: Game, data: Any, kind: str) -> dict[str, Any]:
