@@ -133,7 +133,12 @@ def in_bag(state: State, move: Any) -> Iterator[Violation]:
 
 
 @checks.move(
-    "QU-503", "QU-714", title=N_("A patient joins a waiting line"), moves=("place_patient",)
+    "QU-503",
+    "QU-714",
+    "QU-701",
+    "QU-418",
+    title=N_("A patient joins a waiting line"),
+    moves=("place_patient",),
 )
 def patient_target(state: State, move: Any) -> Iterator[Violation]:
     i = state.index(move.player)
@@ -256,7 +261,12 @@ def grey_target(state: State, move: Any) -> Iterator[Violation]:
 
 
 @checks.move(
-    "QU-507", "QU-404", title=N_("Spreading through a nurse station"), moves=("place_grey",)
+    "QU-507",
+    "QU-404",
+    "QU-506",
+    "QU-711",
+    title=N_("Spreading through a nurse station"),
+    moves=("place_grey",),
 )
 def spread(state: State, move: Any) -> Iterator[Violation]:
     if move.spread is None:
@@ -335,7 +345,15 @@ def round_done(state: State, move: Any) -> Iterator[Violation]:
 
 
 @checks.move(
-    "QU-603", "QU-604", "QU-605", "QU-714", "QU-701", title=N_("Admit patients"), moves=("admit",)
+    "QU-603",
+    "QU-604",
+    "QU-605",
+    "QU-714",
+    "QU-701",
+    "QU-702",
+    "QU-418",
+    title=N_("Admit patients"),
+    moves=("admit",),
 )
 def admit(state: State, move: Any) -> Iterator[Violation]:
     i, player = active(state)
@@ -398,7 +416,7 @@ def admit(state: State, move: Any) -> Iterator[Violation]:
         return
 
 
-@checks.move("QU-608", "QU-704", title=N_("Treat patients"), moves=("treat",))
+@checks.move("QU-608", "QU-704", "QU-701", "QU-418", title=N_("Treat patients"), moves=("treat",))
 def treat(state: State, move: Any) -> Iterator[Violation]:
     if move.colour == "grey":
         yield checks.violation("QU-608", N_("Grey cubes are never treated."), "/move/colour")
@@ -507,6 +525,8 @@ def _source_price(state: State, move: Any) -> Cubes | None:
     "QU-618",
     "QU-708",
     "QU-713",
+    "QU-701",
+    "QU-418",
     title=N_("Buy a special room"),
     moves=("buy_special",),
 )
@@ -668,7 +688,9 @@ def _one_move(old: list[str], new: list[str]) -> bool:
     return False
 
 
-@checks.move("QU-621", "QU-709", title=N_("Move patients"), moves=("move_patients",))
+@checks.move(
+    "QU-621", "QU-709", "QU-701", "QU-418", title=N_("Move patients"), moves=("move_patients",)
+)
 def move_patients(state: State, move: Any) -> Iterator[Violation]:
     i, player = active(state)
     old: list[str] = list(player.line)
@@ -700,7 +722,7 @@ def take_marker(state: State, move: Any) -> Iterator[Violation]:
         )
 
 
-@checks.move("QU-625", "QU-713", title=N_("Disinfect"), moves=("disinfect",))
+@checks.move("QU-625", "QU-713", "QU-701", "QU-418", title=N_("Disinfect"), moves=("disinfect",))
 def disinfect(state: State, move: Any) -> Iterator[Violation]:
     i = state.index(move.player)
     tile = layout(state, i).tiles.get(_pos(move.at)) if i >= 0 else None
@@ -717,7 +739,16 @@ def disinfect(state: State, move: Any) -> Iterator[Violation]:
         yield from room_missing(state, active(state)[0], "lab", "QU-713", "/move/keep")
 
 
-@checks.move("QU-626", "QU-627", "QU-628", "QU-703", title=N_("Renovate"), moves=("renovate",))
+@checks.move(
+    "QU-626",
+    "QU-627",
+    "QU-628",
+    "QU-703",
+    "QU-418",
+    "QU-301",
+    title=N_("Renovate"),
+    moves=("renovate",),
+)
 def renovate(state: State, move: Any) -> Iterator[Violation]:
     i, player = active(state)
     lay = layout(state, i)
@@ -781,7 +812,7 @@ def renovate(state: State, move: Any) -> Iterator[Violation]:
             )
 
 
-@checks.move("QU-707", title=N_("Pharmacy"), moves=("pharmacy",))
+@checks.move("QU-707", "QU-701", "QU-418", title=N_("Pharmacy"), moves=("pharmacy",))
 def pharmacy(state: State, move: Any) -> Iterator[Violation]:
     i, player = active(state)
     found = list(room_missing(state, i, "pharmacy", "QU-707"))
@@ -792,7 +823,7 @@ def pharmacy(state: State, move: Any) -> Iterator[Violation]:
         )
 
 
-@checks.move("QU-710", "QU-713", title=N_("Pathology"), moves=("pathology",))
+@checks.move("QU-710", "QU-713", "QU-701", "QU-418", title=N_("Pathology"), moves=("pathology",))
 def pathology(state: State, move: Any) -> Iterator[Violation]:
     i, _ = active(state)
     if state.round.pathology_used:
@@ -817,7 +848,7 @@ def pathology(state: State, move: Any) -> Iterator[Violation]:
         yield from room_missing(state, i, "lab", "QU-713", "/move/keep")
 
 
-@checks.move("QU-705", title=N_("Gift Shop"), moves=("gift_shop",))
+@checks.move("QU-705", "QU-701", "QU-418", title=N_("Gift Shop"), moves=("gift_shop",))
 def gift_shop(state: State, move: Any) -> Iterator[Violation]:
     i, _ = active(state)
     yield from room_missing(state, i, "gift_shop", "QU-705")
@@ -830,7 +861,7 @@ def gift_shop(state: State, move: Any) -> Iterator[Violation]:
         )
 
 
-@checks.move("QU-712", title=N_("Cafeteria"), moves=("cafeteria",))
+@checks.move("QU-712", "QU-701", "QU-418", title=N_("Cafeteria"), moves=("cafeteria",))
 def cafeteria(state: State, move: Any) -> Iterator[Violation]:
     i, player = active(state)
     r = state.round
@@ -873,6 +904,7 @@ def _targets(move: Any) -> list[Pos]:
     "QU-416",
     "QU-417",
     "QU-715",
+    "QU-702",
     title=N_("Placing tiles"),
     moves=(*PLACING, "renovate"),
 )
