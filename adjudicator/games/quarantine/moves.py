@@ -894,6 +894,38 @@ def _targets(move: Any) -> list[Pos]:
     return [_pos(move.at)] if move.at is not None else []
 
 
+def _lobby_paths(lay: Layout, targets: list[Pos]) -> Iterator[Violation]:
+    """QU-412 after a placement. A working Helipad lifts it; while the Helipad is
+    quarantined the new tiles must reach the lobby again, but tiles placed without a
+    connection while it worked may stay (QU-715)."""
+    lobby = lay.lobby()
+    if lobby is None or lay.working("helipad"):
+        return
+    reached = lay.reach(lobby, doors=True)
+    if lay.has("helipad"):
+        lost = [p for p in targets if p not in reached]
+        if lost:
+            yield checks.violation(
+                "QU-715",
+                N_(
+                    "The Helipad is quarantined, so the new tile at ({x}, {y}) must reach the lobby through doors."
+                ),
+                "/move",
+                x=lost[0][0],
+                y=lost[0][1],
+            )
+        return
+    lost = [p for p in lay.tiles if p not in reached]
+    if lost:
+        yield checks.violation(
+            "QU-412",
+            N_("The tile at ({x}, {y}) would not reach the lobby through doors."),
+            "/move",
+            x=lost[0][0],
+            y=lost[0][1],
+        )
+
+
 @checks.effect(
     "QU-410",
     "QU-402",
@@ -971,18 +1003,7 @@ def placement(before: State, move: Any, after: State) -> Iterator[Violation]:
                 x=pos[0],
                 y=pos[1],
             )
-    lobby = lay.lobby()
-    if lobby is not None and not lay.has("helipad"):
-        reached = lay.reach(lobby, doors=True)
-        lost = [p for p in lay.tiles if p not in reached]
-        if lost:
-            yield checks.violation(
-                "QU-412",
-                N_("The tile at ({x}, {y}) would not reach the lobby through doors."),
-                "/move",
-                x=lost[0][0],
-                y=lost[0][1],
-            )
+    yield from _lobby_paths(lay, targets)
     if lay.groups() > 1:
         yield checks.violation(
             "QU-414",
