@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, cast
 
 from ...core.i18n import N_, Message
 from ...core.verdicts import Alternative, Violation
@@ -15,13 +15,16 @@ from .geometry import SIDES, Layout, Pos, capacity, layout, neighbour, turn
 from .models import (
     ACTION_MOVES,
     COLOURS,
+    Colour,
     Contract,
     Cubes,
     LooseTile,
     Player,
+    Rotation,
     Stack,
     State,
     Tile,
+    TileKind,
 )
 
 PLACING = ("claim_contract", "buy_special", "buy_treatment", "place_set_aside")
@@ -269,14 +272,23 @@ def grey_target(state: State, move: Any) -> Iterator[Violation]:
     moves=("place_grey",),
 )
 def spread(state: State, move: Any) -> Iterator[Violation]:
-    if move.spread is None:
+    if not move.spread:
         return
     if move.at is None or state.round.first_round:
         yield checks.violation(
             "QU-507", N_("Only a grey cube placed on a tile can spread."), "/move/spread"
         )
         return
-    if state.grey_supply == 0:
+    if len(move.spread) > 1:
+        yield checks.violation(
+            "QU-507",
+            N_(
+                "One drawn grey cube quarantines at most 2 tiles: it spreads to one more tile, not {count}."
+            ),
+            "/move/spread/1",
+            count=len(move.spread),
+        )
+    if state.grey_supply < len(move.spread):
         yield checks.violation(
             "QU-507", N_("The grey supply is empty, so the disease cannot spread."), "/grey_supply"
         )
@@ -284,49 +296,49 @@ def spread(state: State, move: Any) -> Iterator[Violation]:
     i = state.index(move.player or "")
     if i < 0:
         return
+    for k, b in enumerate(move.spread):
+        yield from _spread_to(state, i, move, _pos(b), f"/move/spread/{k}")
+
+
+def _spread_to(state: State, i: int, move: Any, b: Pos, path: str) -> Iterator[Violation]:
+    """Why the disease cannot spread from ``move.at`` to ``b``, if it cannot."""
     lay = layout(state, i)
-    a, b = _pos(move.at), _pos(move.spread)
+    a = _pos(move.at)
     target = lay.tiles.get(b)
     if target is None or a == b:
         yield checks.violation(
             "QU-507",
             N_("The spread needs another tile of {player}'s hospital."),
-            "/move/spread",
+            path,
             player=move.player,
         )
-        return
-    if target.grey:
+    elif target.grey:
         yield checks.violation(
             "QU-506",
             N_("{player}'s tile at ({x}, {y}) is already quarantined."),
-            "/move/spread",
+            path,
             player=move.player,
             x=b[0],
             y=b[1],
         )
-        return
-    if target.kind == "containment":
+    elif target.kind == "containment":
         yield checks.violation(
             "QU-711",
             N_("{player}'s Containment can never be quarantined."),
-            "/move/spread",
+            path,
             player=move.player,
         )
-        return
-    shared = [c for c in lay.stations_of(a) if b in Layout.station_tiles(c)]
-    if shared:
-        return
-    close = abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
-    rule = "QU-404" if close else "QU-507"
-    yield checks.violation(
-        rule,
-        N_("The tiles at ({x1}, {y1}) and ({x2}, {y2}) share no complete nurse station."),
-        "/move/spread",
-        x1=a[0],
-        y1=a[1],
-        x2=b[0],
-        y2=b[1],
-    )
+    elif not [c for c in lay.stations_of(a) if b in Layout.station_tiles(c)]:
+        close = abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
+        yield checks.violation(
+            "QU-404" if close else "QU-507",
+            N_("The tiles at ({x1}, {y1}) and ({x2}, {y2}) share no complete nurse station."),
+            path,
+            x1=a[0],
+            y1=a[1],
+            x2=b[0],
+            y2=b[1],
+        )
 
 
 @checks.move("QU-510", title=N_("Draws and actions in any order"), moves=("end_round",))
@@ -1066,7 +1078,7 @@ def _place(player: Player, tile: LooseTile, at: Sequence[int] | None, rotation: 
                 extra=tile.extra,
                 x=at[0],
                 y=at[1],
-                rotation=rotation,
+                rotation=cast(Rotation, rotation % 360),
                 doors=list(tile.doors),
             )
         )
@@ -1145,8 +1157,8 @@ def _place_grey(s: State, me: Player, move: Any) -> list[Message]:
             y=tile.y,
         )
     ]
-    if move.spread is not None:
-        other = _tile_at(target, _pos(move.spread))
+    for at in move.spread:
+        other = _tile_at(target, _pos(at))
         assert other is not None
         other.grey = True
         s.grey_supply -= 1
@@ -1199,7 +1211,9 @@ def _contract(s: State, me: Player, move: Any) -> list[Message]:
     ]
 
 
-def _loose(move: Any, kind: str, colour: str | None = None, extra: bool = False) -> LooseTile:
+def _loose(
+    move: Any, kind: TileKind, colour: Colour | None = None, extra: bool = False
+) -> LooseTile:
     return LooseTile(kind=kind, colour=colour, extra=extra, doors=list(move.doors))
 
 
@@ -1330,11 +1344,11 @@ def _renovate(s: State, me: Player, move: Any) -> list[Message]:
             loose = LooseTile(
                 kind=tile.kind, colour=tile.colour, extra=tile.extra, doors=list(tile.doors)
             )
-            lifted.append((loose, step.to, step.rotation))
+            lifted.append((loose, step.to, step.rotation_from(tile.rotation)))
     for k in sorted({st.set_aside for st in move.steps if st.set_aside is not None}, reverse=True):
         tile_l = me.set_aside.pop(k)
         step = next(st for st in move.steps if st.set_aside == k)
-        lifted.append((tile_l, step.to, step.rotation))
+        lifted.append((tile_l, step.to, step.rotation_from(0)))
     for loose, to, rotation in lifted:
         _place(me, loose, to, rotation)
     return [
