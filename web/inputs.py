@@ -72,12 +72,14 @@ def move_from_form(game: Game) -> Any:
     if request.form.get("move_source") == "json":
         return load_json(request.form.get("move_json", ""), "/move")
     base = permalink.decode(request.form["mbase"], "/move") if request.form.get("mbase") else {}
-    move = forms.read_form(request.form, "m", base)
     discriminator, variants = forms.move_variants(game.schema("move"))
     chosen = request.form.get("move_type")
-    if chosen in variants and isinstance(move, dict) and move.get(discriminator) != chosen:
-        move = {discriminator: chosen}
-    return move
+    shown = base.get(discriminator) if isinstance(base, dict) else None
+    if chosen in variants and chosen != shown:
+        # A new kind of action: the fields on the page belong to the old kind, so they are
+        # not read (an empty box of the old kind must not stop the change).
+        return {discriminator: chosen}
+    return forms.read_form(request.form, "m", base)
 
 
 def list_edit() -> str | None:

@@ -15,7 +15,15 @@ from adjudicator.core.i18n import LANGS
 from . import forms, permalink
 from .i18n import _, canonical, current_lang
 from .inputs import cases_of
-from .labels import FIELDS, MOVES
+from .labels import (
+    ENTITY_FIELDS,
+    FIELDS,
+    MOVES,
+    PLAYER_FIELDS,
+    entities,
+    entity_kind,
+    entity_name,
+)
 from .pictures import draw
 from .service import docs_href, safely
 
@@ -84,16 +92,79 @@ def move_label(tag: str) -> str:
     return _(MOVES[tag]) if tag in MOVES else tag.replace("_", " ")
 
 
+def player_ids(data: Any) -> list[str]:
+    """How the state names its players: by colour where they have one, else by name."""
+    players = data.get("players") if isinstance(data, dict) else None
+    found: list[str] = []
+    for player in players if isinstance(players, list) else []:
+        if isinstance(player, dict):
+            who = player.get("colour", player.get("name"))
+            if isinstance(who, str) and who:
+                found.append(who)
+    return found
+
+
+def active_index(data: Any) -> int | None:
+    """The seat of the player whose turn it is (``turn.active``, ``round.active``, or the
+    government of the nation in ``turn``), if the state says."""
+    if not isinstance(data, dict):
+        return None
+    who: Any = None
+    for key in ("turn", "round"):
+        part = data.get(key)
+        if isinstance(part, dict) and isinstance(part.get("active"), str):
+            who = part["active"]
+    nations = data.get("nations")
+    if who is None and isinstance(data.get("turn"), str) and isinstance(nations, dict):
+        nation = nations.get(data["turn"])
+        who = nation.get("government") if isinstance(nation, dict) else None
+    ids = player_ids(data)
+    return ids.index(who) if who in ids else None
+
+
+def choice_text(game: Game, kind: str | None, value: Any) -> str:
+    if isinstance(value, bool):
+        return "✓" if value else "✗"
+    if not isinstance(value, str):
+        return str(value)
+    fallback = _(FIELDS[value]) if value in FIELDS else (_(MOVES[value]) if value in MOVES else "")
+    return entity_name(game, kind, value, current_lang(), fallback)
+
+
+def editor_hooks(game: Game, data: Any) -> dict[str, Any]:
+    """How the editor names closed choices (the game's vocabulary) and which free-text
+    fields are choices after all (a player, a region)."""
+    players = player_ids(data)
+
+    def choices(key: str, values: list[Any]) -> list[tuple[str, str]]:
+        words = [v for v in values if isinstance(v, str)]
+        kind = entity_kind(game, words) if len(words) == len(values) else None
+        return [(json.dumps(v, ensure_ascii=False), choice_text(game, kind, v)) for v in values]
+
+    def open_choices(key: str) -> list[str] | None:
+        if key in PLAYER_FIELDS:
+            return players or None
+        kind = ENTITY_FIELDS.get(key)
+        return (entities(game, kind) or None) if kind else None
+
+    return {"choices": choices, "open_choices": open_choices, "first": active_index(data)}
+
+
 def state_editor(game: Game, data: Any) -> forms.Group:
-    return forms.build_editor(game.schema("state"), data, "s", _("The table"), label=field_label)
+    return forms.build_editor(
+        game.schema("state"), data, "s", _("The table"), label=field_label,
+        **editor_hooks(game, data),
+    )  # fmt: skip
 
 
-def move_editor(game: Game, move: Any) -> tuple[str, list[str], str, forms.Group]:
+def move_editor(game: Game, move: Any, data: Any = None) -> tuple[str, list[str], str, forms.Group]:
     discriminator, variants = forms.move_variants(game.schema("move"))
     move = move if isinstance(move, dict) else {}
     chosen = str(move.get(discriminator, next(iter(variants), "")))
     schema = variants.get(chosen, game.schema("move"))
-    editor = forms.build_editor(schema, move, "m", _("The action"), label=field_label)
+    hooks = editor_hooks(game, data)
+    hooks.pop("first")
+    editor = forms.build_editor(schema, move, "m", _("The action"), label=field_label, **hooks)
     editor.children = [c for c in editor.children if c.path != f"/{discriminator}"]
     return discriminator, list(variants), chosen, editor
 
@@ -172,7 +243,7 @@ def verdict_context(game: Game, data: Any, move: Any, verdict: Any) -> dict[str,
 def move_context(game: Game, data: Any, move: Any, run: bool) -> dict[str, Any]:
     context = common(game, data, "move")
     context.update(move_json=pretty(move), mbase=permalink.encode(move))
-    discriminator, move_types, move_type, editor = move_editor(game, move)
+    discriminator, move_types, move_type, editor = move_editor(game, move, data)
     context.update(
         discriminator=discriminator, move_types=move_types, move_type=move_type, editor=editor
     )
