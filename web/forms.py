@@ -21,6 +21,8 @@ from adjudicator.core.i18n import N_, Message
 
 CORE = "adjudicator"
 MAX_FIELDS = 4000
+FOLD_ABOVE = 4
+"""List items with more inputs than this are folded unless opened (see ``Group.folded``)."""
 Schema = Mapping[str, Any]
 
 
@@ -61,6 +63,9 @@ class Group:
     """A short line shown beside the label while the group is folded."""
     first: bool = False
     """Shown open and first among its siblings (the active player)."""
+    folded: bool = False
+    """A list item shown by its title only (its fields are not on the page: they keep
+    their values from the form's base); an ``open:`` button unfolds it."""
     name: str = ""
     """The JSON pointer with its root (``s/players/0``), for the add and remove buttons."""
 
@@ -69,6 +74,21 @@ class Group:
     @property
     def anchor(self) -> str:
         return anchor(self.name) if self.name else ""
+
+
+def leaves_of(group: Group) -> Iterable[Leaf]:
+    for child in group.children:
+        if isinstance(child, Group):
+            yield from leaves_of(child)
+        else:
+            yield child
+
+
+def groups_of(group: Group) -> Iterable[Group]:
+    yield group
+    for child in group.children:
+        if isinstance(child, Group):
+            yield from groups_of(child)
 
 
 def anchor(rooted: str) -> str:
@@ -147,6 +167,7 @@ class EditorBuilder:
         choices: Any = None,
         open_choices: Any = None,
         first: int | None = None,
+        opened: Iterable[str] | None = None,
     ) -> None:
         self.resolver = Resolver(schema)
         self.schema = schema
@@ -156,6 +177,8 @@ class EditorBuilder:
         self.choices = choices or _no_choices
         self.open_choices = open_choices or (lambda key: None)
         self.first = first
+        self.opened = None if opened is None else set(opened)
+        """Rooted paths of the list items shown unfolded (``None``: all of them)."""
 
     def title(self, item: Any) -> str:
         """What names a list item, with its entities by their display names."""
@@ -165,6 +188,15 @@ class EditorBuilder:
                 json.dumps(v, ensure_ascii=False), str(v)
             ),
         )
+
+    def _fold(self, item: Group) -> None:
+        """Fold a big list item that is not asked for: only its title stays on the page."""
+        if self.opened is None or item.first or item.name in self.opened:
+            return
+        if sum(1 for _ in leaves_of(item)) <= FOLD_ABOVE:
+            return
+        self.count -= sum(1 for _ in leaves_of(item))
+        item.children, item.folded = [], True
 
     def build(self, value: Any, title: str) -> Group:
         group = Group(title, "", 0)
@@ -262,6 +294,7 @@ class EditorBuilder:
                 self._object(
                     sub, items, item if isinstance(item, dict) else {}, pointer_join(path, index)
                 )
+                self._fold(sub)
                 group.children.append(sub)
             group.children.sort(key=lambda sub: not getattr(sub, "first", False))
             parent.children.append(group)

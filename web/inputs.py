@@ -83,9 +83,28 @@ def move_from_form(game: Game) -> Any:
 
 
 def list_edit() -> str | None:
-    """The ``add:…`` or ``remove:…`` button that was pressed, if any."""
+    """The ``add:…``, ``remove:…``, ``open:…`` or ``fold:…`` button that was pressed, if any."""
     action = request.form.get("action", "")
-    return action if action.startswith(("add:", "remove:")) else None
+    return action if action.startswith(("add:", "remove:", "open:", "fold:")) else None
+
+
+def opened_parts(data: Any, edit: str | None) -> list[str]:
+    """The list items the editor shows unfolded: those the form had open, the one just
+    opened, and an item just added (``add:s/players`` opens the new last player)."""
+    parts = [p for p in request.form.get("open", "").split() if p.startswith(("s/", "m/"))]
+    verb, _, where = (edit or "").partition(":")
+    if verb == "open":
+        parts.append(where)
+    elif verb == "fold":
+        parts = [p for p in parts if p != where and not p.startswith(where + "/")]
+    elif verb == "add":
+        node: Any = data
+        with contextlib.suppress(ValueError, IndexError, TypeError, AttributeError):
+            for part in forms.split_pointer(where[1:]):
+                node = node[int(part)] if isinstance(node, list) else node.get(part)
+            if isinstance(node, list) and node:
+                parts.append(f"{where}/{len(node) - 1}")
+    return list(dict.fromkeys(parts))[:200]
 
 
 def fallback_state(game: Game) -> Any:

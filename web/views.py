@@ -75,7 +75,24 @@ def error_views(errors: list[FieldError]) -> list[dict[str, str]]:
     return [e.to_json(current_lang()) for e in errors]
 
 
-def picture(game: Game, data: Any, paths: list[str], links: bool = False) -> Markup | None:
+def link_resolver(editor: forms.Group) -> Any:
+    """A state pointer's field id in ``editor``, or its nearest part on the page (a folded
+    item), so that a tap on the picture always lands on something."""
+    ids = {g.anchor for g in forms.groups_of(editor) if g.anchor}
+    ids |= {leaf.anchor for leaf in forms.leaves_of(editor)}
+
+    def resolve(path: str) -> str:
+        parts = ("s" + path).split("/")
+        for n in range(len(parts), 0, -1):
+            candidate = "-".join(parts[:n])
+            if candidate in ids:
+                return candidate
+        return "state-form"
+
+    return resolve
+
+
+def picture(game: Game, data: Any, paths: list[str], links: Any = False) -> Markup | None:
     try:
         state = game.parse_state(data)
     except MalformedInput:
@@ -147,13 +164,25 @@ def editor_hooks(game: Game, data: Any) -> dict[str, Any]:
         kind = ENTITY_FIELDS.get(key)
         return (entities(game, kind) or None) if kind else None
 
-    return {"choices": choices, "open_choices": open_choices, "first": active_index(data)}
+    first = active_index(data)
+    return {"choices": choices, "open_choices": open_choices, "first": first or 0}
 
 
-def state_editor(game: Game, data: Any) -> forms.Group:
+def unfolded(opened: list[str] | None, marked: set[str]) -> list[str]:
+    """The list items to show unfolded: the opened ones and every one a violation is in."""
+    found = list(opened or [])
+    for path in marked:
+        parts = path.split("/")
+        found += ["s" + "/".join(parts[:n]) for n in range(2, len(parts) + 1)]
+    return found
+
+
+def state_editor(
+    game: Game, data: Any, opened: list[str] | None = None, marked: set[str] | None = None
+) -> forms.Group:
     return forms.build_editor(
         game.schema("state"), data, "s", _("The table"), label=field_label,
-        **editor_hooks(game, data),
+        opened=unfolded(opened, marked or set()), **editor_hooks(game, data),
     )  # fmt: skip
 
 
@@ -167,6 +196,12 @@ def move_editor(game: Game, move: Any, data: Any = None) -> tuple[str, list[str]
     editor = forms.build_editor(schema, move, "m", _("The action"), label=field_label, **hooks)
     editor.children = [c for c in editor.children if c.path != f"/{discriminator}"]
     return discriminator, list(variants), chosen, editor
+
+
+def setup_examples(names: list[str]) -> list[tuple[str, int]]:
+    """The game's own setups among its examples (``setup-3p``), with their player counts."""
+    found = [(name, name[len("setup-") : -1]) for name in names]
+    return [(name, int(n)) for name, n in found if name.startswith("setup-") and n.isdigit()]
 
 
 def pretty(data: Any) -> str:
@@ -185,11 +220,14 @@ def common(game: Game, data: Any, kind: str) -> dict[str, Any]:
     }
 
 
-def check_context(game: Game, data: Any, run: bool) -> dict[str, Any]:
+def check_context(
+    game: Game, data: Any, run: bool, opened: list[str] | None = None
+) -> dict[str, Any]:
     context = common(game, data, "state")
-    context["editor"] = state_editor(game, data)
+    context["editor"] = state_editor(game, data, opened)
+    context["opened"] = " ".join(opened or [])
     if not run:
-        context["picture"] = picture(game, data, [], links=True)
+        context["picture"] = picture(game, data, [], links=link_resolver(context["editor"]))
         return context
     try:
         report = safely(game.check, data)
@@ -197,9 +235,10 @@ def check_context(game: Game, data: Any, run: bool) -> dict[str, Any]:
         context["errors"] = error_views(exc.errors)
         return context
     paths = [v.path for v in report.violations]
+    context["editor"] = state_editor(game, data, opened, set(paths))
     context.update(
         verdict={"valid": report.valid, "violations": violation_views(game, report.violations)},
-        picture=picture(game, data, paths, links=True),
+        picture=picture(game, data, paths, links=link_resolver(context["editor"])),
         permalink=url_for(
             "pages.check",
             game_id=game.id,
@@ -265,8 +304,12 @@ def detail_columns(details: dict[str, dict[str, Any]]) -> list[tuple[str, str]]:
     return [(key, field_label(key)) for key in keys]
 
 
-def score_context(game: Game, data: Any, run: bool) -> dict[str, Any]:
+def score_context(
+    game: Game, data: Any, run: bool, opened: list[str] | None = None
+) -> dict[str, Any]:
     context = common(game, data, "score")
+    context["editor"] = state_editor(game, data, opened)
+    context["opened"] = " ".join(opened or [])
     context["picture"] = picture(game, data, [])
     if not run:
         return context
