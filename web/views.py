@@ -63,31 +63,85 @@ def rule_view(game: Game, rule_id: str, lang: str, lang2: str | None) -> dict[st
     return view
 
 
-def violation_views(game: Game, violations: Any) -> list[dict[str, Any]]:
+def entity_text(game: Game, value: str) -> str:
+    return choice_text(game, entity_kind(game, [value]), value)
+
+
+def place_words(game: Game, data: Any, path: str) -> str:
+    """Where ``path`` (a JSON pointer) is, as a player says it and as the form labels it:
+    "Player 4 (Dimitris) › 2. Reactor › Damage". Places count from 1."""
+    words: list[str] = []
+    node, key = data, ""
+    parts = forms.split_pointer(path)
+    if parts[:1] == ["move"]:
+        words.append(_("The action"))
+        node, parts = data.get("move") if isinstance(data, dict) else None, parts[1:]
+    for part in parts:
+        if isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            index, item = int(part), node[int(part)]
+            if words and key in FIELDS:
+                words.pop()  # "Players › Player 4 (Dimitris)" says it twice
+            if key == "players" and isinstance(item, dict):
+                who = item.get("name", item.get("colour", ""))
+                name = entity_text(game, who) if isinstance(who, str) else ""
+                words.append(_("Player {number} ({name})", number=index + 1, name=name))
+            else:
+                title = (
+                    entity_text(game, item)
+                    if isinstance(item, str)
+                    else forms.item_title(item, lambda _key, v: entity_text(game, str(v)))
+                )
+                words.append(f"{field_label(key)} {index + 1}: {title}".rstrip(": "))
+            node = item
+        elif part.isdigit():
+            words.append(str(int(part) + 1))
+            node = None
+        else:
+            words.append(field_label(part) if part in FIELDS else entity_text(game, part))
+            node = node.get(part) if isinstance(node, dict) else None
+        key = part
+    return " › ".join(words)
+
+
+def violation_views(
+    game: Game, violations: Any, data: Any = None, resolve: Any = None
+) -> list[dict[str, Any]]:
+    """The violations as the page shows them: rule, message, and the place in words with
+    the id of its field (``resolve``, see :func:`link_resolver`)."""
     lang, lang2 = current_lang(), second_lang()
-    return [
-        {**rule_view(game, v.rule, lang, lang2), "message": v.message.render(lang), "path": v.path}
-        for v in violations
-    ]
+    views = []
+    for v in violations:
+        view = {**rule_view(game, v.rule, lang, lang2), "message": v.message.render(lang)}
+        view["path"] = v.path
+        if v.path and data is not None:
+            view["place"] = place_words(game, data, v.path)
+            view["field"] = resolve(v.path) if resolve else ""
+        views.append(view)
+    return views
 
 
 def error_views(errors: list[FieldError]) -> list[dict[str, str]]:
     return [e.to_json(current_lang()) for e in errors]
 
 
-def link_resolver(editor: forms.Group) -> Any:
+def link_resolver(editor: forms.Group, root: str = "s") -> Any:
     """A state pointer's field id in ``editor``, or its nearest part on the page (a folded
-    item), so that a tap on the picture always lands on something."""
+    item), so that a tap on the picture always lands on something. With ``root`` ``m``,
+    pointers into the move (``/move/...``) resolve into the move editor."""
     ids = {g.anchor for g in forms.groups_of(editor) if g.anchor}
     ids |= {leaf.anchor for leaf in forms.leaves_of(editor)}
 
     def resolve(path: str) -> str:
-        parts = ("s" + path).split("/")
+        if root == "m":
+            if not path.startswith("/move"):
+                return ""
+            path = path[len("/move") :]
+        parts = (root + path).split("/")
         for n in range(len(parts), 0, -1):
             candidate = "-".join(parts[:n])
             if candidate in ids:
                 return candidate
-        return "state-form"
+        return "state-form" if root == "s" else "move-form"
 
     return resolve
 
@@ -237,7 +291,12 @@ def check_context(
     paths = [v.path for v in report.violations]
     context["editor"] = state_editor(game, data, opened, set(paths))
     context.update(
-        verdict={"valid": report.valid, "violations": violation_views(game, report.violations)},
+        verdict={
+            "valid": report.valid,
+            "violations": violation_views(
+                game, report.violations, data, link_resolver(context["editor"])
+            ),
+        },
         picture=picture(game, data, paths, links=link_resolver(context["editor"])),
         permalink=url_for(
             "pages.check",
@@ -256,12 +315,15 @@ def move_link(game: Game, data: Any, move: Any, **extra: Any) -> str:
     return url_for("pages.move", game_id=game.id, s=s, m=m, **extra)
 
 
-def verdict_context(game: Game, data: Any, move: Any, verdict: Any) -> dict[str, Any]:
+def verdict_context(
+    game: Game, data: Any, move: Any, verdict: Any, editor: forms.Group
+) -> dict[str, Any]:
     """The verdict on a move: reasons, alternatives, the resulting state and a permalink."""
     result = verdict.to_json(current_lang())
+    both = {**data, "move": move} if isinstance(data, dict) else {"move": move}
     context: dict[str, Any] = {
         "verdict": result,
-        "violations": violation_views(game, verdict.violations),
+        "violations": violation_views(game, verdict.violations, both, link_resolver(editor, "m")),
         "alternatives": [
             {**alt, "href": move_link(game, data, alt["move"])} for alt in result["alternatives"]
         ],
@@ -294,7 +356,7 @@ def move_context(game: Game, data: Any, move: Any, run: bool) -> dict[str, Any]:
     except MalformedInput as exc:
         context["errors"] = error_views(exc.errors)
         return context
-    context.update(verdict_context(game, data, move, verdict))
+    context.update(verdict_context(game, data, move, verdict, editor))
     return context
 
 
@@ -322,7 +384,7 @@ def score_context(
     context.update(
         score=result,
         detail_columns=detail_columns(result["details"]),
-        violations=violation_views(game, report.violations),
+        violations=violation_views(game, report.violations, data, link_resolver(context["editor"])),
         permalink=url_for("pages.score", game_id=game.id, s=permalink.encode(data), _external=True),
     )
     return context
