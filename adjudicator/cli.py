@@ -100,13 +100,18 @@ def cmd_check(args: argparse.Namespace, out: Output) -> int:
 
     def text() -> str:
         if report.valid:
-            return _t(out.lang, "Valid: no rule is broken.")
-        head = _t(
-            out.lang,
-            N_plural("Invalid: {count} violation.", "Invalid: {count} violations."),
-            count=len(report.violations),
-        )
-        return "\n".join([head, *_violation_lines(out.lang, data["violations"])])
+            lines = [_t(out.lang, "Valid: no rule is broken.")]
+        else:
+            head = _t(
+                out.lang,
+                N_plural("Invalid: {count} violation.", "Invalid: {count} violations."),
+                count=len(report.violations),
+            )
+            lines = [head, *_violation_lines(out.lang, data["violations"])]
+        if report.notices:
+            lines.append(_t(out.lang, "Not checked, because the state leaves it out:"))
+            lines += _violation_lines(out.lang, data["notices"])
+        return "\n".join(lines)
 
     out.emit(data, text)
     return EXIT_OK if report.valid else EXIT_VIOLATIONS
@@ -272,8 +277,12 @@ def cmd_serve(args: argparse.Namespace, out: Output) -> int:
 
 
 def cmd_bench(args: argparse.Namespace, out: Output) -> int:
-    from .bench import format_text, run_bench
+    from .bench import format_search, format_text, run_bench
 
+    if args.search:
+        data = run_bench(quick=args.quick, parts=("search",))
+        out.emit(data, lambda: format_search(data))
+        return EXIT_OK
     data = run_bench(quick=args.quick)
     out.emit(data, lambda: format_text(data))
     return EXIT_OK
@@ -372,6 +381,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", parents=[common], help="print speed figures")
     p.add_argument("--quick", action="store_true")
+    p.add_argument(
+        "--search", action="store_true", help="only the rule search: time and top-1/top-3 rates"
+    )
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("i18n", parents=[common], help="extract, update or check the catalogs")

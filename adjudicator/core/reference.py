@@ -31,7 +31,12 @@
     [[dispute]]
     id = "MP-D1"
     title = "The first player's starting bonus"
-    rules = ["MP-215"]
+    impact = "medium"                    # at a table: high | medium | low
+    rules = ["MP-305"]                   # the rules that follow the reading; they link back
+    cases = ["MP-D1-F1", "MP-D1-P1"]     # optional: the cases that test the reading, one
+                                         # where it holds and one where it is broken
+    effect = false                       # true: the reading is about what a legal move does,
+                                         # so its cases can only show it holding
     ruling = "The first player gets nothing."
     why = "Two of the three texts say so, and the Greek text names no amount."
     [[dispute.says]]
@@ -44,15 +49,18 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .catalog import Rulebook, Source, make_source
-from .i18n import LANGS, normalize_text
+from .i18n import LANGS, N_, normalize_text
 
 DISPUTE_ID = re.compile(r"^[A-Z]{2,3}-D[0-9]{1,3}$")
+
+#: How much a disagreement matters at a table, most first (msgids of the core domain).
+IMPACTS: dict[str, str] = {"high": N_("high"), "medium": N_("medium"), "low": N_("low")}
 
 
 class GlossaryError(ValueError):
@@ -146,10 +154,22 @@ class Dispute:
     says: tuple[Reading, ...]
     ruling: str
     why: str
+    impact: str
+    cases: tuple[str, ...] = ()
+    effect: bool = False
 
     @property
     def anchor(self) -> str:
         return f"dispute-{self.id.lower()}"
+
+
+def disputes_of_rule(
+    disputes: Iterable[Dispute], rule_id: str, named: Iterable[str] = ()
+) -> list[str]:
+    """The IDs of the disputes that touch ``rule_id``: those listing it, and ``named``
+    (the rule's own ``disputes`` key), in dispute order."""
+    found = [d.id for d in disputes if rule_id in d.rules]
+    return found + [d for d in named if d not in found]
 
 
 def load_glossary(path: Path) -> tuple[Term, ...]:
@@ -171,6 +191,8 @@ def load_disputes(path: Path, books: Mapping[str, Rulebook] | None = None) -> tu
     for entry in data.get("dispute", []):
         if not DISPUTE_ID.match(entry["id"]):
             raise ValueError(f"bad dispute ID {entry['id']!r}")
+        if entry.get("impact") not in IMPACTS:
+            raise ValueError(f"dispute {entry['id']}: impact must be one of {list(IMPACTS)}")
         disputes.append(
             Dispute(
                 id=entry["id"],
@@ -185,6 +207,9 @@ def load_disputes(path: Path, books: Mapping[str, Rulebook] | None = None) -> tu
                 ),
                 ruling=normalize_text(entry["ruling"]),
                 why=normalize_text(entry["why"]),
+                impact=entry["impact"],
+                cases=tuple(entry.get("cases", ())),
+                effect=bool(entry.get("effect", False)),
             )
         )
     return tuple(disputes)
