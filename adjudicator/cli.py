@@ -83,9 +83,14 @@ def cmd_check(args: argparse.Namespace, out: Output) -> int:
 
     def text() -> str:
         if report.valid:
-            return _t(out.lang, "Valid: no rule is broken.")
-        head = _t(out.lang, "Invalid: {count} violation(s).", count=len(report.violations))
-        return "\n".join([head, *_violation_lines(out.lang, data["violations"])])
+            lines = [_t(out.lang, "Valid: no rule is broken.")]
+        else:
+            head = _t(out.lang, "Invalid: {count} violation(s).", count=len(report.violations))
+            lines = [head, *_violation_lines(out.lang, data["violations"])]
+        if report.notices:
+            lines.append(_t(out.lang, "Not checked, because the state leaves it out:"))
+            lines += _violation_lines(out.lang, data["notices"])
+        return "\n".join(lines)
 
     out.emit(data, text)
     return EXIT_OK if report.valid else EXIT_VIOLATIONS

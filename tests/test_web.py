@@ -67,7 +67,12 @@ def no_traceback(text: str) -> None:
 def test_check_valid(client: FlaskClient) -> None:
     response = client.post("/api/v1/demo/check", json=EXAMPLE)
     assert response.status_code == 200
-    assert response.get_json() == {"valid": True, "violations": [], "errors": []}
+    assert response.get_json() == {
+        "valid": True,
+        "violations": [],
+        "notices": [],
+        "errors": [],
+    }
 
 
 def test_check_violation_matches_cli_shape(client: FlaskClient) -> None:

@@ -57,6 +57,11 @@ _CHECK = {
     "properties": {
         "valid": {"type": "boolean"},
         "violations": {"type": "array", "items": {"$ref": "#/components/schemas/Violation"}},
+        "notices": {
+            "type": "array",
+            "items": {"$ref": "#/components/schemas/Violation"},
+            "description": "what could not be checked, because the state leaves it out",
+        },
         "errors": {"type": "array", "items": {"$ref": "#/components/schemas/Error"}},
     },
     "required": ["valid", "violations", "errors"],

@@ -12,7 +12,8 @@ score     ``f(state)``                         end of the game and the scoring
 ========  ===================================  ==========================================
 
 Every check yields :class:`~adjudicator.core.verdicts.Violation` objects (none when
-all is well).
+all is well). A state check may also yield :class:`~adjudicator.core.verdicts.Notice`
+objects: what it could not decide because the state was entered only in part.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from enum import StrEnum
 from typing import Any
 
 from .i18n import Message
-from .verdicts import Violation
+from .verdicts import Notice, Violation
 
 
 class Kind(StrEnum):
@@ -33,7 +34,7 @@ class Kind(StrEnum):
     SCORE = "score"
 
 
-CheckFunction = Callable[..., Iterable[Violation]]
+CheckFunction = Callable[..., Iterable[Violation | Notice]]
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,7 @@ class Check:
     def applies_to(self, move_type: str | None) -> bool:
         return not self.moves or move_type in self.moves
 
-    def run(self, *args: Any) -> list[Violation]:
+    def run(self, *args: Any) -> list[Violation | Notice]:
         return list(self.func(*args))
 
 
@@ -106,6 +107,10 @@ class CheckRegistry:
     def violation(self, rule: str, template: str, path: str = "", **params: Any) -> Violation:
         """A violation of ``rule`` whose message is ``template`` in this game's domain."""
         return Violation(rule, Message(self.domain, template, params), path)
+
+    def notice(self, rule: str, template: str, path: str = "", **params: Any) -> Notice:
+        """A notice that ``rule`` could not be checked, with a message in this domain."""
+        return Notice(rule, Message(self.domain, template, params), path)
 
     def message(self, template: str, **params: Any) -> Message:
         return Message(self.domain, template, params)

@@ -22,10 +22,25 @@ class Violation:
 
 
 @dataclass(frozen=True)
+class Notice:
+    """What a check could not decide from a state entered only in part (not a violation):
+    the rule it concerns, a localized message and the JSON path of what is missing."""
+
+    rule: str
+    message: Message
+    path: str = ""
+
+    def to_json(self, lang: str = "en") -> dict[str, str]:
+        return {"rule": self.rule, "message": self.message.render(lang), "path": self.path}
+
+
+@dataclass(frozen=True)
 class Report:
-    """The verdict on a state: every violation at once (like python-chess's ``status()``)."""
+    """The verdict on a state: every violation at once (like python-chess's ``status()``),
+    and the notices of what could not be checked."""
 
     violations: tuple[Violation, ...]
+    notices: tuple[Notice, ...] = ()
 
     @property
     def valid(self) -> bool:
@@ -39,6 +54,7 @@ class Report:
         return {
             "valid": self.valid,
             "violations": [v.to_json(lang) for v in self.violations],
+            "notices": [n.to_json(lang) for n in self.notices],
             "errors": [],
         }
 
