@@ -91,6 +91,7 @@ _SCORE = {
         "scores": {"type": "object", "additionalProperties": {"type": "number"}},
         "ranking": {"type": "array", "items": {"type": "string"}},
         "winner": {"type": ["string", "null"]},
+        "winners": {"type": "array", "items": {"type": "string"}},
         "tiebreaks": {"type": "array", "items": {"type": "string"}},
         "steps": {"type": "array", "items": {"type": "string"}},
         "details": {"type": "object"},
