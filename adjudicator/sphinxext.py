@@ -273,7 +273,10 @@ class RuleDirective(SphinxDirective):
 
 
 def source_text(env: BuildEnvironment, source: Source) -> str:
-    return f"{_t(env, source.label)}, {source.where} ({source.file})"
+    label = _t(env, source.label)
+    if source.seed in UNOFFICIAL_SEEDS:
+        label += f" ({_t(env, UNOFFICIAL_SHORT)})"
+    return f"{label}, {source.where} ({source.file})"
 
 
 def untranslatable(found: list[nodes.Node]) -> list[nodes.Node]:
