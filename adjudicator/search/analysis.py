@@ -1,0 +1,168 @@
+"""Per-language analysis: the same on the rules (before indexing) and on a query.
+
+A text becomes a list of :class:`Word`: where it is in the text (``surface``), its folded
+spelling (``key``: lower case, no accents, final sigma as σ) and its index ``token``:
+
+* English: the Snowball ``english`` stem of the key.
+* Greek: the Snowball ``greek`` stem of the key, less a trailing vowel, so that the
+  forms the stemmer leaves apart meet (Γαλλία → γαλλ, Γαλλίας → γαλλι → γαλλ).
+* Portuguese: the Snowball ``portuguese`` stem of the key, after ``-ções`` → ``-ção``
+  and with a final ``-aca`` (from ``-ação``) removed, so that ``importação``,
+  ``importacao`` and ``importar`` meet.
+* Chinese: jieba segments each run of Han characters, with the glossary's words and the
+  search's own words added to its dictionary. jieba's dictionary is Simplified, so the
+  run is segmented in its character-by-character Simplified form (OpenCC's ``t2s``) and
+  the words are cut from the original at the same places; the token is the Simplified
+  word, so that a query in either script meets the text. Latin words in Chinese text are
+  analysed as English.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import snowballstemmer
+
+_WORD = re.compile(r"[^\W_]+|\$")
+#: The token of the dollar sign, which the rules write for money ("$5").
+DOLLAR = "usd"
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_GREEK_VOWELS = "αεηιουω"
+
+
+@dataclass(frozen=True)
+class Word:
+    surface: str
+    key: str
+    token: str
+
+
+def fold(text: str) -> str:
+    """Lower-case ``text``, strip its accents and turn the final sigma into σ."""
+    decomposed = unicodedata.normalize("NFD", text.casefold())
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return unicodedata.normalize("NFC", bare).replace("ς", "σ")
+
+
+@cache
+def _stemmer(name: str) -> Any:
+    return snowballstemmer.stemmer(name)
+
+
+def stem_en(key: str) -> str:
+    return str(_stemmer("english").stemWord(key))
+
+
+def stem_el(key: str) -> str:
+    stem = str(_stemmer("greek").stemWord(key))
+    while len(stem) > 3 and stem[-1] in _GREEK_VOWELS:
+        stem = stem[:-1]
+    return stem
+
+
+def stem_pt(key: str) -> str:
+    if key.endswith("coes"):
+        key = key[:-4] + "cao"
+    stem = str(_stemmer("portuguese").stemWord(key))
+    if len(stem) > 5 and stem.endswith("aca"):
+        stem = stem[:-3]
+    return stem
+
+
+_STEMS = {"en": stem_en, "el": stem_el, "pt": stem_pt}
+
+
+def _latin_words(text: str, stem: Any) -> list[Word]:
+    words = []
+    for match in _WORD.finditer(text):
+        key = fold(match.group())
+        words.append(Word(match.group(), key, DOLLAR if key == "$" else stem(key)))
+    return words
+
+
+class ChineseSegmenter:
+    """jieba over the Simplified form of the text, with extra dictionary words."""
+
+    def __init__(self, words: Iterable[str] = ()) -> None:
+        self._extra = sorted({w for w in words if _HAN.fullmatch(w)})
+        self._jieba: Any = None
+        self._lock = threading.Lock()
+
+    def _tokenizer(self) -> Any:
+        with self._lock:
+            if self._jieba is None:
+                import logging
+
+                import jieba
+
+                jieba.setLogLevel(logging.WARNING)
+                tokenizer = jieba.Tokenizer()
+                tokenizer.initialize()
+                for word in self._extra:
+                    simple = to_simplified(word)
+                    # At least as likely as any word it contains, so that it stays whole.
+                    tokenizer.add_word(simple, max(1000, _freq(tokenizer, simple)))
+                self._jieba = tokenizer
+            return self._jieba
+
+    def segments(self, run: str, *, search: bool) -> list[tuple[str, str]]:
+        """(original, simplified) words of a run of Han characters. ``search`` also gives
+        the dictionary words inside longer words (jieba's search mode), for the index."""
+        simple = to_simplified(run)
+        mode = "search" if search else "default"
+        pieces = self._tokenizer().tokenize(simple, mode=mode, HMM=False)
+        return [(run[start:end], word) for word, start, end in pieces]
+
+
+def _freq(tokenizer: Any, word: str) -> int:
+    parts = [word[i:j] for i in range(len(word)) for j in range(i + 1, len(word) + 1)]
+    return max((tokenizer.FREQ.get(p) or 0) for p in parts if p != word) if len(word) > 1 else 0
+
+
+@cache
+def _t2s() -> Any:
+    from opencc_purepy import OpenCC
+
+    return OpenCC("t2s")
+
+
+def to_simplified(text: str) -> str:
+    """Simplified characters for ``text``, one for one (so positions are kept)."""
+    converted = str(_t2s().convert(text))
+    if len(converted) == len(text):
+        return converted
+    return "".join(c2 if len(c2 := str(_t2s().convert(c))) == 1 else c for c in text)
+
+
+class Analyzer:
+    """Splits and normalizes the text of one language (see the module's documentation)."""
+
+    def __init__(self, lang: str, segmenter: ChineseSegmenter | None = None) -> None:
+        self.lang = lang
+        self.segmenter = segmenter
+
+    def words(self, text: str, *, search: bool = False) -> list[Word]:
+        """The words of ``text``. ``search`` (Chinese only) adds the words inside words."""
+        if self.lang != "zh_TW":
+            return _latin_words(text, _STEMS.get(self.lang, stem_en))
+        assert self.segmenter is not None
+        words: list[Word] = []
+        at = 0
+        for match in _HAN.finditer(text):
+            words += _latin_words(text[at : match.start()], stem_en)
+            for original, simple in self.segmenter.segments(match.group(), search=search):
+                words.append(Word(original, simple, simple))
+            at = match.end()
+        return words + _latin_words(text[at:], stem_en)
+
+    def tokens(self, text: str, *, search: bool = False) -> list[str]:
+        return [w.token for w in self.words(text, search=search)]
+
+    def keys(self, text: str) -> tuple[str, ...]:
+        return tuple(w.key for w in self.words(text))
