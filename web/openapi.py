@@ -57,6 +57,11 @@ _CHECK = {
     "properties": {
         "valid": {"type": "boolean"},
         "violations": {"type": "array", "items": {"$ref": "#/components/schemas/Violation"}},
+        "notices": {
+            "type": "array",
+            "items": {"$ref": "#/components/schemas/Violation"},
+            "description": "what could not be checked, because the state leaves it out",
+        },
         "errors": {"type": "array", "items": {"$ref": "#/components/schemas/Error"}},
     },
     "required": ["valid", "violations", "errors"],
@@ -86,6 +91,7 @@ _SCORE = {
         "scores": {"type": "object", "additionalProperties": {"type": "number"}},
         "ranking": {"type": "array", "items": {"type": "string"}},
         "winner": {"type": ["string", "null"]},
+        "winners": {"type": "array", "items": {"type": "string"}},
         "tiebreaks": {"type": "array", "items": {"type": "string"}},
         "steps": {"type": "array", "items": {"type": "string"}},
         "details": {"type": "object"},
