@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import shutil
 import sqlite3
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -119,3 +122,36 @@ def test_bench_reports_search_ms_and_the_rates():
     assert any(
         row[0] == "search, median" and row[3] in ("yes", "NO") for row in bench.target_rows(data)
     )
+
+
+NODE_RUNNER = """
+const fs = require("fs"), vm = require("vm");
+const [dir, queries, engine] = process.argv.slice(1);
+const files = ["/_static/rule-search-data.js", "/_static/adjudicator-stemmers.js"];
+for (const f of [engine, ...files.map((name) => dir + name)]) {
+  vm.runInThisContext(fs.readFileSync(f, "utf8"), { filename: f });
+}
+const search = ([game, q]) => AdjudicatorSearch.searchGame(game, q).map((r) => r.id);
+const out = JSON.parse(queries).map(search);
+console.log(JSON.stringify(out));
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("node") is None, reason="no node to run the page's JavaScript")
+@pytest.mark.parametrize("lang", ["en", "el", "pt", "zh_TW"])
+def test_the_reference_search_page_ranks_exactly_like_the_search(tmp_path: Path, lang: str):
+    """The reference's JavaScript, on its static data, gives the same rules in the same
+    order as the search, for every player query of the benchmark in that language."""
+    from adjudicator.docs_search import write_rule_search
+
+    write_rule_search(tmp_path, lang, {"rules": "", "matched": "", "none": ""})
+    queries = [(q.game, q.text) for q in load_queries() if q.lang == lang]
+    engine = Path(__file__).resolve().parent.parent / "docs" / "_static" / "adjudicator-search.js"
+    run = subprocess.run(
+        ["node", "-e", NODE_RUNNER, str(tmp_path), json.dumps(queries), str(engine)],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    in_js = json.loads(run.stdout)
+    in_python = [ids(get_game(game), text, lang) for game, text in queries]
+    assert in_js == in_python

@@ -19,6 +19,7 @@ spelling (``key``: lower case, no accents, final sigma as σ) and its index ``to
 
 from __future__ import annotations
 
+import logging
 import re
 import threading
 import unicodedata
@@ -32,7 +33,8 @@ import snowballstemmer
 _WORD = re.compile(r"[^\W_]+|\$")
 #: The token of the dollar sign, which the rules write for money ("$5").
 DOLLAR = "usd"
-_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+#: The Han characters jieba segments (its own range); others count as letters.
+HAN = re.compile(r"[\u4e00-\u9fd5]+")
 _GREEK_VOWELS = "αεηιουω"
 
 
@@ -45,8 +47,8 @@ class Word:
 
 def fold(text: str) -> str:
     """Lower-case ``text``, strip its accents and turn the final sigma into σ."""
-    decomposed = unicodedata.normalize("NFD", text.casefold())
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    decomposed = unicodedata.normalize("NFD", text.lower())
+    bare = "".join(c for c in decomposed if not unicodedata.category(c).startswith("M"))
     return unicodedata.normalize("NFC", bare).replace("ς", "σ")
 
 
@@ -87,18 +89,24 @@ def _latin_words(text: str, stem: Any) -> list[Word]:
 
 
 class ChineseSegmenter:
-    """jieba over the Simplified form of the text, with extra dictionary words."""
+    """jieba over the Simplified form of the text.
+
+    Two dictionaries: the rules are segmented with jieba's own dictionary plus the extra
+    words (the glossaries', the synonyms', the filler words); a query is segmented with
+    the words of the index alone (:meth:`use_query_words`), with their frequencies from
+    the first. A query word that no rule holds cannot be found anyway, and the smaller
+    dictionary is shipped to the reference's search page, which segments the same way.
+    """
 
     def __init__(self, words: Iterable[str] = ()) -> None:
-        self._extra = sorted({w for w in words if _HAN.fullmatch(w)})
+        self._extra = sorted({w for w in words if HAN.fullmatch(w)})
         self._jieba: Any = None
+        self._query: Any = None
         self._lock = threading.Lock()
 
     def _tokenizer(self) -> Any:
         with self._lock:
             if self._jieba is None:
-                import logging
-
                 import jieba
 
                 jieba.setLogLevel(logging.WARNING)
@@ -111,13 +119,39 @@ class ChineseSegmenter:
                 self._jieba = tokenizer
             return self._jieba
 
-    def segments(self, run: str, *, search: bool) -> list[tuple[str, str]]:
-        """(original, simplified) words of a run of Han characters. ``search`` also gives
-        the dictionary words inside longer words (jieba's search mode), for the index."""
+    def frequencies(self, words: Iterable[str]) -> dict[str, int]:
+        """jieba's frequency of each word (at least 1), for the query dictionary."""
+        freq = self._tokenizer().FREQ
+        return {w: max(1, int(freq.get(w) or 0)) for w in sorted(set(words)) if w}
+
+    def use_query_words(self, frequencies: dict[str, int]) -> None:
+        """Segment queries with these words alone (see the class's documentation)."""
+        import io
+
+        import jieba
+
+        lines = "".join(f"{word} {freq}\n" for word, freq in frequencies.items())
+        tokenizer = jieba.Tokenizer()
+        tokenizer.FREQ, tokenizer.total = jieba.Tokenizer.gen_pfdict(io.BytesIO(lines.encode()))
+        tokenizer.initialized = True
+        self._query = tokenizer
+
+    def segments(self, run: str, *, search: bool) -> tuple[list[tuple[str, str]], list[str]]:
+        """The (original, simplified) words of a run of Han characters, and for the index
+        (``search``) the dictionary words of 2 and 3 characters inside longer words."""
         simple = to_simplified(run)
-        mode = "search" if search else "default"
-        pieces = self._tokenizer().tokenize(simple, mode=mode, HMM=False)
-        return [(run[start:end], word) for word, start, end in pieces]
+        tokenizer = self._tokenizer() if search or self._query is None else self._query
+        pieces = tokenizer.tokenize(simple, mode="default", HMM=False)
+        words = [(run[start:end], word) for word, start, end in pieces]
+        inner = []
+        if search:
+            freq = tokenizer.FREQ
+            for _original, word in words:
+                for size in (2, 3):
+                    if len(word) > size:
+                        grams = (word[i : i + size] for i in range(len(word) - size + 1))
+                        inner += [g for g in grams if freq.get(g)]
+        return words, inner
 
 
 def _freq(tokenizer: Any, word: str) -> int:
@@ -132,12 +166,23 @@ def _t2s() -> Any:
     return OpenCC("t2s")
 
 
+@cache
+def simplified_char(char: str) -> str:
+    """OpenCC's Simplified form of one character (itself when it has none)."""
+    converted = str(_t2s().convert(char))
+    return converted if len(converted) == 1 else char
+
+
+def simplified_table() -> dict[str, str]:
+    """Every character of jieba's range whose Simplified form differs from it."""
+    chars = (chr(code) for code in range(0x4E00, 0x9FD6))
+    return {c: s for c in chars if (s := simplified_char(c)) != c}
+
+
 def to_simplified(text: str) -> str:
-    """Simplified characters for ``text``, one for one (so positions are kept)."""
-    converted = str(_t2s().convert(text))
-    if len(converted) == len(text):
-        return converted
-    return "".join(c2 if len(c2 := str(_t2s().convert(c))) == 1 else c for c in text)
+    """Simplified characters for ``text``, one for one, each without context: the
+    reference's search page maps characters with the same table."""
+    return "".join(simplified_char(c) for c in text)
 
 
 class Analyzer:
@@ -153,13 +198,16 @@ class Analyzer:
             return _latin_words(text, _STEMS.get(self.lang, stem_en))
         assert self.segmenter is not None
         words: list[Word] = []
+        inner: list[Word] = []
         at = 0
-        for match in _HAN.finditer(text):
+        for match in HAN.finditer(text):
             words += _latin_words(text[at : match.start()], stem_en)
-            for original, simple in self.segmenter.segments(match.group(), search=search):
-                words.append(Word(original, simple, simple))
+            found, grams = self.segmenter.segments(match.group(), search=search)
+            words += [Word(original, simple, simple) for original, simple in found]
+            inner += [Word(gram, gram, gram) for gram in grams]
             at = match.end()
-        return words + _latin_words(text[at:], stem_en)
+        # The words inside words come last, so that a phrase still matches its neighbours.
+        return words + _latin_words(text[at:], stem_en) + inner
 
     def tokens(self, text: str, *, search: bool = False) -> list[str]:
         return [w.token for w in self.words(text, search=search)]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import json
 import os
 import re
 import sqlite3
@@ -25,10 +26,10 @@ import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.i18n import LANGS, gettext, locale_dir, normalize_lang
-from .analysis import Analyzer, ChineseSegmenter, fold
+from .analysis import HAN, Analyzer, ChineseSegmenter, fold, simplified_table, to_simplified
 from .concepts import Concept, load_concepts
 
 if TYPE_CHECKING:
@@ -47,6 +48,8 @@ QUANTITY_CONCEPT = "max"
 QUANTITY_WEIGHT = 0.5
 #: How much a concept's other words weigh, next to the words the player typed.
 MORE_WEIGHT = 0.6
+#: Joins the tokens of a phrase into one key of the exported data.
+KEY_SEP = "\u0001"
 #: The longest phrase (in words) looked up among the concepts and filler words.
 LONGEST = 6
 _SQL = (
@@ -140,15 +143,29 @@ class LanguageIndex:
             extra = [w for cs in self.concepts.values() for c in cs for _, w in c.all_words()]
             segmenter = ChineseSegmenter(extra + fillers["zh_TW"] + quantity["zh_TW"])
         self.analyzer = Analyzer(lang, segmenter)
-        self.quantity = {self.analyzer.keys(f) for f in quantity[lang]} - {()}
-        self.fillers = ({self.analyzer.keys(f) for f in fillers[lang]} - {()}) | self.quantity
+        self.quantity = self._filler_keys(quantity[lang])
+        self.fillers = self._filler_keys(fillers[lang]) | self.quantity
         #: Single filler words, left out of the index and of the phrases looked up.
         self.stop = {key[0] for key in self.fillers if len(key) == 1}
-        self.keys = {gid: self._concept_keys(cs) for gid, cs in self.concepts.items()}
         self._lock = threading.Lock()
         self.db = None if write or path is None else self._open(path, fingerprint(games, lang))
         if self.db is None:
             self.db = self.build(path if write else None)
+        if segmenter is not None:
+            segmenter.use_query_words(self._query_words())
+        self.keys = {gid: self._concept_keys(cs) for gid, cs in self.concepts.items()}
+
+    def _query_words(self) -> dict[str, int]:
+        """The Chinese query dictionary stored with the index (word -> frequency)."""
+        assert self.db is not None
+        (words,) = self.db.execute("SELECT value FROM meta WHERE key = 'query_words'").fetchone()
+        return dict(json.loads(words))
+
+    def _filler_keys(self, words: Iterable[str]) -> set[tuple[str, ...]]:
+        # A Chinese filler word is one word of both of the segmenter's dictionaries.
+        if self.lang == "zh_TW":
+            return {(to_simplified(w),) for w in words if w}
+        return {self.analyzer.keys(w) for w in words} - {()}
 
     # --- building ---------------------------------------------------------------------------
 
@@ -184,6 +201,17 @@ class LanguageIndex:
                 bodies.append((game.id, rule.id, self._text(text)))
         db.executemany("INSERT INTO heads VALUES (?, ?, ?)", heads)
         db.executemany("INSERT INTO bodies VALUES (?, ?, ?)", bodies)
+        segmenter = self.analyzer.segmenter
+        words = {}
+        if segmenter is not None:
+            vocabulary = {t for row in heads + bodies for t in row[2].split()}
+            vocabulary |= {k[0] for k in self.fillers}
+            for concepts in self.concepts.values():
+                for concept in concepts:
+                    for _lang, word in concept.all_words():
+                        vocabulary.update(w.key for w in self.analyzer.words(word, search=True))
+            words = segmenter.frequencies(w for w in vocabulary if HAN.fullmatch(w))
+        db.execute("INSERT INTO meta VALUES ('query_words', ?)", (json.dumps(words),))
         stamp = fingerprint(list(self.games.values()), self.lang)
         db.execute("INSERT INTO meta VALUES ('fingerprint', ?)", (stamp,))
         db.commit()
@@ -200,6 +228,58 @@ class LanguageIndex:
         """The tokens of ``text`` that are indexed: all but the single filler words."""
         words = self.analyzer.words(text, search=search)
         return tuple(w.token for w in words if w.key not in self.stop)
+
+    def export(self) -> dict[str, Any]:
+        """Everything the reference's search page needs to search exactly like this index:
+        the analysed rows, the concepts, the filler words and, in Chinese, the query
+        dictionary and the character table (see ``docs/_static/adjudicator-search.js``)."""
+        assert self.db is not None
+        vocab: dict[str, int] = {}
+
+        def encode(text: str) -> list[int]:
+            return [vocab.setdefault(t, len(vocab)) for t in text.split()]
+
+        rows, heads, bodies = [], [], []
+        order = {gid: {r.id: i for i, r in enumerate(g.catalog)} for gid, g in self.games.items()}
+        query = (
+            "SELECT h.game, h.rule, h.words, b.words FROM heads h "
+            "JOIN bodies b ON h.rowid = b.rowid ORDER BY h.rowid"
+        )
+        for game_id, rule_id, head, body in self.db.execute(query):
+            game = self.games[game_id]
+            rule = game.rule(rule_id)
+            title = gettext(game.domain, self.lang, rule.title) if rule else rule_id
+            rows.append([game_id, rule_id, order[game_id].get(rule_id, 0), title])
+            heads.append(encode(head))
+            bodies.append(encode(body))
+        games = {}
+        for game_id, concepts in self.concepts.items():
+            index = {id(c): i for i, c in enumerate(concepts)}
+            games[game_id] = {
+                "name": gettext(self.games[game_id].domain, self.lang, self.games[game_id].name),
+                "concepts": [[list(p) for p in self._phrases([c])] for c in concepts],
+                "keys": {
+                    KEY_SEP.join(key): [index[id(c)] for c in found]
+                    for key, found in self.keys[game_id].items()
+                },
+                "hint": next((i for i, c in enumerate(concepts) if c.id == QUANTITY_CONCEPT), -1),
+            }
+        data: dict[str, Any] = {
+            "lang": self.lang,
+            "weights": {"head": HEAD_WEIGHT, "more": MORE_WEIGHT, "quantity": QUANTITY_WEIGHT},
+            "longest": LONGEST,
+            "vocab": list(vocab),
+            "rows": rows,
+            "heads": heads,
+            "bodies": bodies,
+            "games": games,
+            "fillers": sorted(KEY_SEP.join(k) for k in self.fillers),
+            "quantity": sorted(KEY_SEP.join(k) for k in self.quantity),
+            "stop": sorted(self.stop),
+        }
+        if self.analyzer.segmenter is not None:
+            data["zh"] = {"dict": self._query_words(), "t2s": simplified_table()}
+        return data
 
     def _concept_keys(self, concepts: list[Concept]) -> dict[tuple[str, ...], list[Concept]]:
         keys: dict[tuple[str, ...], list[Concept]] = {}
@@ -253,13 +333,7 @@ class LanguageIndex:
     def _match(self, phrases: Sequence[tuple[str, ...]]) -> str:
         parts = []
         for phrase in phrases:
-            quoted = " ".join(f'"{token}"' for token in phrase)
-            if len(phrase) == 1:
-                parts.append(quoted)
-            elif self.lang == "zh_TW":
-                parts.append(f"NEAR({quoted}, 2)")
-            else:
-                parts.append(f'"{" ".join(phrase)}"')
+            parts.append(f'"{" ".join(phrase)}"')
         return " OR ".join(parts)
 
     def search(self, game: Game, text: str) -> Results:
