@@ -765,23 +765,28 @@ def localize_config(app: Sphinx, config: Any) -> None:
     config.copyright = f"2026, {gettext(CORE, lang, CONTRIBUTORS)}"
 
 
-def jieba_dictionary(app: Sphinx) -> None:
-    """Add the glossary's Chinese terms to jieba's dictionary for the search index."""
-    lang = normalize_lang(app.config.language or "en")
-    if not lang.startswith("zh"):
+def write_rule_search(app: Sphinx, exception: Exception | None) -> None:
+    """The rule search's index file (``rules-search.sqlite3``, for the page and the API)
+    and the search page's data, written with each language's build."""
+    if exception is not None or app.builder.format != "html":
         return
-    words = sorted(
-        {
-            form
-            for game in available_games()
-            for term in game.glossary
-            for form in term.all_forms("zh_TW")
-        }
-    )
-    path = Path(app.doctreedir) / "jieba-terms.txt"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("".join(f"{w} 100000 n\n" for w in words if w.strip()), encoding="utf-8")
-    app.config.html_search_options = {**app.config.html_search_options, "dict": str(path)}
+    lang = normalize_lang(app.config.language or "en")
+    labels = {
+        "rules": _t_lang(lang, N_("Rules")),
+        "matched": _t_lang(lang, N_("Matched:")),
+        "none": _t_lang(lang, N_("No rule found.")),
+    }
+    docs_search.write_rule_search(Path(app.outdir), lang, labels)
+
+
+def search_page_scripts(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """The search page also lists the rules the page's rule search finds."""
+    if pagename != "search":
+        return
+    for name in ("adjudicator-search.js", "rule-search-data.js", "adjudicator-stemmers.js"):
+        app.add_js_file(name, priority=600, loading_method="defer")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -801,11 +806,12 @@ def setup(app: Sphinx) -> dict[str, Any]:
     }.items():
         app.add_directive(name, cls)
     app.connect("config-inited", localize_config)
-    app.connect("config-inited", lambda app, config: jieba_dictionary(app), priority=900)
     app.connect("builder-inited", check_build)
     app.connect("html-page-context", page_context)
+    app.connect("html-page-context", search_page_scripts)
     app.connect("build-finished", write_rule_texts)
     app.connect("build-finished", fix_js_translations)
+    app.connect("build-finished", write_rule_search)
     app.add_js_file("adjudicator.js", loading_method="defer")
     app.add_css_file("adjudicator.css")
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
