@@ -8,12 +8,23 @@
     el = "εργολάβος"
     pt = "Contratado"
     zh_TW = "灰色工人"
-    choice = []                          # languages whose term is the reference's own choice
+    coined = []                          # languages whose term is the reference's own
     source = "000 p. 3; 003 p. 2; 004 p. 1"
     definition = "A grey worker ..."     # gettext msgid, translated in the game's catalog
+    kind = "worker"                      # optional: the term names a state/move entity
+    entity = "contractor"                # its ID in states and moves (default: the id)
     [term.forms]                         # optional: other accepted forms (plurals, cases)
     en = ["contractors"]
     el = ["εργολάβοι", "εργολάβους"]
+    [term.printed]                       # optional: each rulebook's term, then its variants
+    "000" = ["Εργολάβος"]
+    [term.grammar.el]                    # optional: forms for Name(..., form="gen")
+    gen = "του εργολάβου"
+    [term.aliases]                       # optional: words players use (search synonyms)
+    el = ["γκρίζος"]
+
+``definition`` is required except for vocabulary-only terms (those with a ``kind``).
+``choice`` is the older spelling of ``coined``.
 
 ``disputes.toml``::
 
@@ -33,13 +44,19 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .catalog import Source
 from .i18n import LANGS, normalize_text
 
 DISPUTE_ID = re.compile(r"^[A-Z]{2,3}-D[0-9]{1,3}$")
+
+
+class GlossaryError(ValueError):
+    """A glossary term is malformed (a missing name or definition, a bad key)."""
 
 
 @dataclass(frozen=True)
@@ -50,9 +67,69 @@ class Term:
     choice: tuple[str, ...]
     source: str
     definition: str
+    kind: str = ""
+    """The vocabulary kind (``colour``, ``nation``, ``move``...); empty: not an entity."""
+    entity: str = ""
+    """The ID states and moves use for the entity (the term's ``id`` when empty)."""
+    printed: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """By seed: the rulebook's own term first, then the variants it also prints."""
+    grammar: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """By language: grammatical forms (``gen``, ``acc``, ``art``...) of the name."""
+    aliases: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """By language: other words players use for it (search synonyms)."""
+
+    @property
+    def coined(self) -> tuple[str, ...]:
+        """Languages whose term is the reference's own, not a printed one."""
+        return self.choice
 
     def all_forms(self, lang: str) -> tuple[str, ...]:
         return (self.names[lang], *self.forms.get(lang, ()))
+
+
+def _strings(value: Any, where: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return (value,)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise GlossaryError(f"{where}: expected a list of texts")
+    return tuple(value)
+
+
+def parse_term(entry: Mapping[str, Any]) -> Term:
+    """One ``[[term]]`` table of a glossary."""
+    term_id = entry.get("id", "")
+    missing = [lang for lang in ("id", *LANGS) if not entry.get(lang)]
+    if missing:
+        raise GlossaryError(f"term {term_id!r}: missing {', '.join(missing)}")
+    kind = entry.get("kind", "")
+    if not kind and not entry.get("definition"):
+        raise GlossaryError(f"term {term_id!r}: a term without a kind needs a definition")
+    grammar = {
+        lang: {str(k): str(v) for k, v in forms.items()}
+        for lang, forms in (entry.get("grammar") or {}).items()
+    }
+    unknown = set(grammar) - set(LANGS)
+    if unknown:
+        raise GlossaryError(f"term {term_id!r}: grammar for unknown language {unknown}")
+    return Term(
+        id=term_id,
+        names={lang: entry[lang] for lang in LANGS},
+        forms={lang: tuple(v) for lang, v in (entry.get("forms") or {}).items()},
+        choice=tuple(entry.get("coined", entry.get("choice", ()))),
+        source=entry.get("source", ""),
+        definition=normalize_text(entry.get("definition", "")),
+        kind=kind,
+        entity=str(entry.get("entity", "")),
+        printed={
+            str(seed): _strings(v, f"term {term_id!r} printed")
+            for seed, v in (entry.get("printed") or {}).items()
+        },
+        grammar=grammar,
+        aliases={
+            lang: _strings(v, f"term {term_id!r} aliases")
+            for lang, v in (entry.get("aliases") or {}).items()
+        },
+    )
 
 
 @dataclass(frozen=True)
@@ -79,21 +156,10 @@ def load_glossary(path: Path) -> tuple[Term, ...]:
     if not path.is_file():
         return ()
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    terms = []
-    for entry in data.get("term", []):
-        names = {lang: entry[lang] for lang in LANGS}
-        forms = {lang: tuple(v) for lang, v in (entry.get("forms") or {}).items()}
-        terms.append(
-            Term(
-                id=entry["id"],
-                names=names,
-                forms=forms,
-                choice=tuple(entry.get("choice", ())),
-                source=entry.get("source", ""),
-                definition=normalize_text(entry.get("definition", "")),
-            )
-        )
-    return tuple(terms)
+    try:
+        return tuple(parse_term(entry) for entry in data.get("term", []))
+    except GlossaryError as exc:
+        raise GlossaryError(f"{path}: {exc}") from None
 
 
 def load_disputes(path: Path) -> tuple[Dispute, ...]:
