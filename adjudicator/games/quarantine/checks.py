@@ -8,9 +8,9 @@ from collections.abc import Iterator
 
 from ...core.checks import CheckRegistry
 from ...core.i18n import N_, Message
-from ...core.verdicts import Violation
+from ...core.verdicts import Notice, Violation
 from .geometry import capacity, layout
-from .models import COLOURS, SPECIAL_KINDS, LooseTile, State, Tile
+from .models import COLOURS, SPECIAL_KINDS, Cubes, LooseTile, State, Tile
 
 checks = CheckRegistry("quarantine")
 
@@ -74,7 +74,8 @@ def cube_totals(state: State) -> Counter[str]:
             found[colour] += getattr(heap, colour)
 
     add(state.bag)
-    add(state.box)
+    if state.box is not None:
+        add(state.box)
     found["grey"] += state.grey_supply
     for stack in state.market:
         add(stack.price)
@@ -88,6 +89,15 @@ def cube_totals(state: State) -> Counter[str]:
             found["grey"] += t.grey
     state._cache["cubes"] = found
     return found
+
+
+def box_cubes(state: State) -> Cubes:
+    """The box: as entered, or, when it was not counted, every cube not found elsewhere."""
+    if state.box is not None:
+        return state.box
+    totals = cube_totals(state)
+    full = {c: PATIENTS_PER_COLOUR for c in COLOURS} | {"grey": GREY_CUBES}
+    return Cubes(**{c: max(0, n - totals[c]) for c, n in full.items()})
 
 
 def special_counts(state: State) -> Counter[str]:
@@ -177,23 +187,31 @@ def player_count(state: State) -> Iterator[Violation]:
 
 
 @checks.state("QU-201", title=N_("24 patient cubes of each colour"))
-def patient_cubes(state: State) -> Iterator[Violation]:
+def patient_cubes(state: State) -> Iterator[Violation | Notice]:
     totals = cube_totals(state)
     for colour in COLOURS:
         yield from _conserved(
-            "QU-201", totals[colour], PATIENTS_PER_COLOUR, f"/bag/{colour}", colour=colour
+            "QU-201",
+            totals[colour],
+            PATIENTS_PER_COLOUR,
+            f"/bag/{colour}",
+            colour=colour,
+            box=state.box is not None,
         )
 
 
 @checks.state("QU-202", title=N_("32 grey cubes"))
-def grey_cubes(state: State) -> Iterator[Violation]:
-    yield from _conserved("QU-202", cube_totals(state)["grey"], GREY_CUBES, "/bag/grey")
+def grey_cubes(state: State) -> Iterator[Violation | Notice]:
+    yield from _conserved(
+        "QU-202", cube_totals(state)["grey"], GREY_CUBES, "/bag/grey", box=state.box is not None
+    )
 
 
 def _conserved(
-    rule: str, count: int, wanted: int, path: str, colour: str = "grey"
-) -> Iterator[Violation]:
-    """Too many cubes of ``colour``, or too few, across every place they can be."""
+    rule: str, count: int, wanted: int, path: str, colour: str = "grey", box: bool = True
+) -> Iterator[Violation | Notice]:
+    """Too many cubes of ``colour``, or too few, across every place they can be. When the
+    box was not counted, the missing cubes may be there: a notice, not a violation."""
     if count > wanted:
         yield checks.violation(
             rule,
@@ -203,6 +221,17 @@ def _conserved(
             path,
             count=count,
             extra=count - wanted,
+            wanted=wanted,
+            colour=colour_name(colour),
+        )
+    elif count < wanted and not box:
+        yield checks.notice(
+            rule,
+            N_(
+                "The box was not counted: {missing} of the {wanted} {colour} cubes are nowhere else, so they are taken to be in it."
+            ),
+            "/box",
+            missing=wanted - count,
             wanted=wanted,
             colour=colour_name(colour),
         )

@@ -173,7 +173,7 @@ class State(Strict):
     special_kinds: list[SpecialKind] = Field(max_length=14, description="the kinds in play")
     market: list[Stack] = Field(max_length=20)
     bag: Cubes
-    box: Cubes = Field(Cubes(), description="spent cubes")
+    box: Cubes | None = Field(None, description="spent cubes, out of play; null: not counted")
     grey_supply: Count = Field(0, description="grey cubes beside the market")
     marker_supply: Count = Field(0, description="extra-action markers beside the market")
     round: Round

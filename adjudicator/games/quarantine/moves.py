@@ -10,7 +10,7 @@ from typing import Any, cast
 
 from ...core.i18n import N_, Message
 from ...core.verdicts import Alternative, Violation
-from .checks import checks, colour_name, kind_name, tiles_left
+from .checks import box_cubes, checks, colour_name, kind_name, tiles_left
 from .geometry import SIDES, Layout, Pos, capacity, layout, neighbour, turn
 from .models import (
     ACTION_MOVES,
@@ -864,7 +864,7 @@ def pathology(state: State, move: Any) -> Iterator[Violation]:
 def gift_shop(state: State, move: Any) -> Iterator[Violation]:
     i, _ = active(state)
     yield from room_missing(state, i, "gift_shop", "QU-705")
-    if state.box.get(move.colour) == 0:
+    if box_cubes(state).get(move.colour) == 0:
         yield checks.violation(
             "QU-705",
             N_("The box holds no spent {colour} cube."),
@@ -1059,6 +1059,12 @@ def _add(heap: Cubes, other: Cubes, sign: int = 1) -> None:
         setattr(heap, c, heap.get(c) + sign * other.get(c))
 
 
+def _to_box(state: State, cubes: Cubes) -> None:
+    """Spent cubes go to the box (which stays uncounted if it was not counted)."""
+    if state.box is not None:
+        _add(state.box, cubes)
+
+
 def _trigger(state: State) -> bool:
     if not state.end.triggered and (tiles_left(state) == 0 or state.bag.coloured() == 0):
         state.end.triggered = True
@@ -1224,7 +1230,7 @@ def _claim(s: State, me: Player, move: Any) -> list[Message]:
     if c.count:
         s.market.append(Stack(kind=c.kind, count=c.count, price=c.price))
     else:
-        _add(s.box, c.price)
+        _to_box(s, c.price)
     _place(me, _loose(move, move.kind), move.at, move.rotation)
     return [
         checks.message(
@@ -1244,9 +1250,9 @@ def _buy_special(s: State, me: Player, move: Any) -> list[Message]:
     if move.seller is None:
         stack = next(st for st in s.market if st.kind == move.kind)
         stack.count -= 1
-        _add(s.box, move.pay)
+        _to_box(s, move.pay)
         if stack.count == 0:
-            _add(s.box, stack.price)
+            _to_box(s, stack.price)
             stack.price = Cubes()
     else:
         seller = s.players[s.index(move.seller)]
@@ -1255,12 +1261,12 @@ def _buy_special(s: State, me: Player, move: Any) -> list[Message]:
         if any(t.kind == "security" and not t.grey for t in seller.hospital):
             paid = move.pay.model_copy(update={"grey": 0})
             _add(seller.supply, paid)
-            s.box.grey += move.pay.grey
+            _to_box(s, Cubes(grey=move.pay.grey))
             said.append(
                 checks.message(N_("Security: the payment goes to {player}."), player=seller.name)
             )
         else:
-            _add(s.box, move.pay)
+            _to_box(s, move.pay)
         if c.count == 0:
             _add(seller.supply, c.price)
             seller.contracts.remove(c)
@@ -1276,7 +1282,7 @@ def _buy_special(s: State, me: Player, move: Any) -> list[Message]:
 
 def _buy_treatment(s: State, me: Player, move: Any) -> list[Message]:
     _add(me.supply, move.pay, -1)
-    _add(s.box, move.pay)
+    _to_box(s, move.pay)
     stack = next(st for st in s.market if st.kind == "treatment" and st.colour == move.colour)
     stack.count -= 1
     s.round.bought_treatment.append(move.colour)
@@ -1386,7 +1392,8 @@ def _pathology(s: State, me: Player, move: Any) -> list[Message]:
 
 
 def _gift_shop(s: State, me: Player, move: Any) -> list[Message]:
-    setattr(s.box, move.colour, s.box.get(move.colour) - 1)
+    if s.box is not None:
+        setattr(s.box, move.colour, s.box.get(move.colour) - 1)
     setattr(me.supply, move.colour, me.supply.get(move.colour) + 1)
     return [
         checks.message(
