@@ -50,6 +50,9 @@ def colour_name(colour: str | None) -> Message:
     return checks.message(COLOUR_NAMES.get(colour or "", colour or ""))
 
 
+# The component list of the Greek rulebook (seed 001, Περιεχόμενα): 96 patient cubes (24 of
+# each colour), 32 grey cubes, 28 special rooms (2 of 14 kinds), 16 starting and 8 extra
+# treatment rooms (4 and 2 of each colour), 4 lobbies, 8 extra-action markers.
 PATIENTS_PER_COLOUR = 24
 GREY_CUBES = 32
 MARKERS = 8
