@@ -10,7 +10,16 @@ from pathlib import Path
 from typing import Any
 
 from .core.errors import MalformedInput, load_json
-from .core.i18n import LANGS, N_, Message, UnknownLanguage, gettext, normalize_text
+from .core.i18n import (
+    LANGS,
+    N_,
+    Message,
+    N_plural,
+    Plural,
+    UnknownLanguage,
+    gettext,
+    normalize_text,
+)
 from .core.i18n import normalize_lang as _normalize_lang
 from .games import GAME_PACKAGES, UnknownGame, available_games, get_game
 
@@ -18,7 +27,7 @@ EXIT_OK, EXIT_VIOLATIONS, EXIT_MALFORMED = 0, 1, 2
 CORE = "adjudicator"
 
 
-def _t(lang: str, msgid: str, **params: Any) -> str:
+def _t(lang: str, msgid: str | Plural, **params: Any) -> str:
     return Message(CORE, msgid, params).render(lang)
 
 
@@ -58,7 +67,15 @@ def _malformed(out: Output, exc: MalformedInput, shape: dict[str, Any]) -> int:
     data = dict(shape, errors=exc.to_json(out.lang))
 
     def text() -> str:
-        lines = [_t(out.lang, "Malformed input ({count} problem(s)):", count=len(exc.errors))]
+        lines = [
+            _t(
+                out.lang,
+                N_plural(
+                    "Malformed input ({count} problem):", "Malformed input ({count} problems):"
+                ),
+                count=len(exc.errors),
+            )
+        ]
         lines += [f"  {e.path or '/'}: {e.message.render(out.lang)}" for e in exc.errors]
         return "\n".join(lines)
 
@@ -85,7 +102,11 @@ def cmd_check(args: argparse.Namespace, out: Output) -> int:
         if report.valid:
             lines = [_t(out.lang, "Valid: no rule is broken.")]
         else:
-            head = _t(out.lang, "Invalid: {count} violation(s).", count=len(report.violations))
+            head = _t(
+                out.lang,
+                N_plural("Invalid: {count} violation.", "Invalid: {count} violations."),
+                count=len(report.violations),
+            )
             lines = [head, *_violation_lines(out.lang, data["violations"])]
         if report.notices:
             lines.append(_t(out.lang, "Not checked, because the state leaves it out:"))
@@ -112,7 +133,13 @@ def cmd_move(args: argparse.Namespace, out: Output) -> int:
             lines = [_t(out.lang, "Legal.")]
             lines += [f"  - {line}" for line in data["effects"]]
             return "\n".join(lines)
-        lines = [_t(out.lang, "Illegal: {count} reason(s).", count=len(verdict.violations))]
+        lines = [
+            _t(
+                out.lang,
+                N_plural("Illegal: {count} reason.", "Illegal: {count} reasons."),
+                count=len(verdict.violations),
+            )
+        ]
         lines += _violation_lines(out.lang, data["violations"])
         if data["alternatives"]:
             lines.append(_t(out.lang, "Legal instead:"))
@@ -250,8 +277,12 @@ def cmd_serve(args: argparse.Namespace, out: Output) -> int:
 
 
 def cmd_bench(args: argparse.Namespace, out: Output) -> int:
-    from .bench import format_text, run_bench
+    from .bench import format_search, format_text, run_bench
 
+    if args.search:
+        data = run_bench(quick=args.quick, parts=("search",))
+        out.emit(data, lambda: format_search(data))
+        return EXIT_OK
     data = run_bench(quick=args.quick)
     out.emit(data, lambda: format_text(data))
     return EXIT_OK
@@ -350,6 +381,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", parents=[common], help="print speed figures")
     p.add_argument("--quick", action="store_true")
+    p.add_argument(
+        "--search", action="store_true", help="only the rule search: time and top-1/top-3 rates"
+    )
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("i18n", parents=[common], help="extract, update or check the catalogs")

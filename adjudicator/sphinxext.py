@@ -32,11 +32,12 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from . import docs_search
+from .core.cases import Case
 from .core.catalog import Rule, Source
 from .core.checks import Kind
 from .core.game import Game
 from .core.i18n import HTML_LANG, LANG_NAMES, LANGS, N_, gettext, normalize_lang
-from .core.reference import Term
+from .core.reference import IMPACTS, Dispute, Term, disputes_of_rule
 from .core.trace import problems as trace_problems
 from .core.trace import trace_game
 from .games import available_games, get_game
@@ -96,6 +97,13 @@ DISPUTES_INTRO = N_(
     "reference follows, and why."
 )
 READINGS_LABEL = N_("What the texts say:")
+EFFECT_CASES = N_(
+    "the reading is about what a legal move does, so these cases show its effect; "
+    "no move can break it."
+)
+NO_DISPUTE_CASE = N_(
+    "None: the reading concerns nothing the adjudicator checks in a state or a move."
+)
 
 
 # --- the rule object ------------------------------------------------------------------------
@@ -275,15 +283,26 @@ def render_rule(directive: SphinxDirective, game: Game, rule: Rule) -> list[node
             ),
         ),
     ]
-    if rule.disputes:
-        rows.append(
-            (
-                _t(env, N_("Disputed")),
-                comma_links(link(d, f"disputes.html#dispute-{d.lower()}") for d in rule.disputes),
-            )
-        )
+    disputes = {d.id: d for d in game.disputes}
+    touching = [disputes[d] for d in disputes_of_rule(disputes.values(), rule.id, rule.disputes)]
+    if touching:
+        rows.append((_t(env, N_("Disputed")), dispute_links(env, game, touching)))
     content += field_list(rows)
     return list(holder.children)
+
+
+def dispute_links(env: BuildEnvironment, game: Game, disputes: Iterable[Dispute]) -> nodes.Node:
+    """One line per dispute: its ID and title, linked to its entry, and its impact."""
+    lines = nodes.bullet_list(classes=["rule-disputes"])
+    for dispute in disputes:
+        label = f"{dispute.id} — {_gt(env, game, dispute.title)}"
+        item = nodes.list_item()
+        item += para(
+            link(label, f"disputes.html#{dispute.anchor}"),
+            f" ({_t(env, IMPACTS[dispute.impact])})",
+        )
+        lines += item
+    return lines
 
 
 class GameOverview(GameDirective):
@@ -345,6 +364,11 @@ class GameCases(GameDirective):
             ]
             if case.base:
                 rows.append((self.t(N_("Start from")), case.base))
+            tested = [d for d in game.disputes if case.id in d.cases]
+            if tested:
+                rows.append(
+                    (self.t(N_("Tests the reading of")), dispute_links(self.env, game, tested))
+                )
             node = section(case.anchor, f"{case.id} — {self.g(case.title)}", field_list(rows))
             if case.patch or case.remove:
                 node += para(self.t(CHANGES_LABEL))
@@ -456,7 +480,8 @@ class GameGlossary(GameDirective):
 class GameDisputes(GameDirective):
     def render(self) -> list[nodes.Node]:
         game = self.game
-        body: list[nodes.Node] = [para(self.t(DISPUTES_INTRO))]
+        body: list[nodes.Node] = [para(self.t(DISPUTES_INTRO)), self.impact_table()]
+        cases = {c.id: c for c in game.cases}
         for dispute in game.disputes:
             readings = nodes.bullet_list()
             for reading in dispute.says:
@@ -471,6 +496,7 @@ class GameDisputes(GameDirective):
             node = section(
                 dispute.anchor,
                 f"{dispute.id} — {self.g(dispute.title)}",
+                field_list([(self.t(N_("Impact at the table")), self.t(IMPACTS[dispute.impact]))]),
                 para(self.t(READINGS_LABEL)),
                 readings,
                 field_list(
@@ -481,11 +507,44 @@ class GameDisputes(GameDirective):
                             self.t(N_("Rules affected")),
                             comma_links(rule_link(r) for r in dispute.rules),
                         ),
+                        (
+                            self.t(N_("Cases")),
+                            self.case_links(
+                                dispute, [cases[c] for c in dispute.cases if c in cases]
+                            ),
+                        ),
                     ]
                 ),
             )
             body.append(node)
         return self.page("disputes", N_("{game}: where the texts disagree"), body)
+
+    def impact_table(self) -> nodes.table:
+        """How many entries there are of each impact, with links to them."""
+        disputes = self.game.disputes
+        rows: list[list[nodes.Node | str]] = []
+        for impact, name in IMPACTS.items():
+            found = [d for d in disputes if d.impact == impact]
+            ids = comma_links(link(d.id, f"#{d.anchor}") for d in found)
+            rows.append([self.t(name), str(len(found)), ids])
+        rows.append([self.t(N_("all")), str(len(disputes)), ""])
+        headers = [self.t(N_("Impact")), self.t(N_("Entries")), self.t(N_("Disputes"))]
+        return table(headers, rows, [12, 8, 60])
+
+    def case_links(self, dispute: Dispute, found: list[Case]) -> nodes.Node:
+        if not found:
+            return para(self.t(NO_DISPUTE_CASE))
+        links = comma_links(
+            link(
+                c.id,
+                f"cases.html#{c.anchor}",
+                ["case-fail" if c.expected_violations else "case-pass"],
+            )
+            for c in found
+        )
+        if dispute.effect:
+            links += nodes.Text(" — " + self.t(EFFECT_CASES))
+        return links
 
 
 class GameTables(GameDirective):

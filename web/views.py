@@ -99,7 +99,14 @@ def move_editor(game: Game, move: Any) -> tuple[str, list[str], str, forms.Group
 
 
 def pretty(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=2)
+    """``data`` as indented JSON; compact when it is too deep to indent (never an error)."""
+    try:
+        return json.dumps(data, ensure_ascii=False, indent=2)
+    except (RecursionError, ValueError):
+        try:
+            return json.dumps(data, ensure_ascii=False)
+        except (RecursionError, ValueError):
+            return ""
 
 
 def common(game: Game, data: Any, kind: str) -> dict[str, Any]:
@@ -129,12 +136,8 @@ def check_context(game: Game, data: Any, run: bool) -> dict[str, Any]:
     context.update(
         verdict={"valid": report.valid, "violations": violation_views(game, report.violations)},
         picture=picture(game, data, paths, links=True),
-        permalink=url_for(
-            "pages.check",
-            game_id=game.id,
-            s=permalink.encode(data),
-            lang2=second_lang(),
-            _external=True,
+        permalink=permalink.shareable(
+            url_for("pages.check", game_id=game.id, s=permalink.encode(data), lang2=second_lang())
         ),
     )
     return context
@@ -155,7 +158,7 @@ def verdict_context(game: Game, data: Any, move: Any, verdict: Any) -> dict[str,
         "alternatives": [
             {**alt, "href": move_link(game, data, alt["move"])} for alt in result["alternatives"]
         ],
-        "permalink": move_link(game, data, move, lang2=second_lang(), _external=True),
+        "permalink": permalink.shareable(move_link(game, data, move, lang2=second_lang())),
     }
     if verdict.state is None:
         context["picture"] = picture(game, data, [v.path for v in verdict.violations])
@@ -209,6 +212,8 @@ def score_context(game: Game, data: Any, run: bool) -> dict[str, Any]:
         score=result,
         detail_columns=detail_columns(result["details"]),
         violations=violation_views(game, report.violations),
-        permalink=url_for("pages.score", game_id=game.id, s=permalink.encode(data), _external=True),
+        permalink=permalink.shareable(
+            url_for("pages.score", game_id=game.id, s=permalink.encode(data))
+        ),
     )
     return context

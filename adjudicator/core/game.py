@@ -18,6 +18,7 @@ from .errors import MAX_INPUT_BYTES, MalformedInput, load_json
 from .i18n import N_, Message, gettext
 from .reference import Dispute, Term, load_disputes, load_glossary
 from .verdicts import Alternative, MoveVerdict, Notice, Report, ScoreReport, Scoring, Violation
+from .vocab import Vocabulary
 
 #: ``apply(state, move)`` returns the resulting state and what happened, in words.
 ApplyFunction = Callable[[Any, Any], tuple[Any, Sequence[Message]]]
@@ -71,6 +72,11 @@ class Game:
     @cached_property
     def glossary(self) -> tuple[Term, ...]:
         return load_glossary(self.package_dir / "glossary.toml")
+
+    @cached_property
+    def vocab(self) -> Vocabulary:
+        """The display names of the entities its messages name (from the glossary)."""
+        return Vocabulary(self.glossary)
 
     @cached_property
     def disputes(self) -> tuple[Dispute, ...]:

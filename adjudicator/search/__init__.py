@@ -13,8 +13,8 @@ import re
 import unicodedata
 from typing import TYPE_CHECKING
 
-from .core.catalog import Rule
-from .core.i18n import gettext, normalize_lang
+from ..core.catalog import Rule
+from ..core.i18n import gettext, normalize_lang
 
 if TYPE_CHECKING:
     from .core.game import Game
