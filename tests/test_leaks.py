@@ -40,8 +40,6 @@ LEAKING_GAMES: set[tuple[str, str]] = {
     ("manhattan-project", "cases"),
     ("imperial", "templates"),
     ("imperial", "cases"),
-    ("quarantine", "templates"),
-    ("quarantine", "cases"),
 }
 REASON = "issue 11: the game's messages still leak ids/JSON/hacks (its owner removes this)"
 
