@@ -133,6 +133,7 @@ FIELDS: dict[str, str] = {
     "pathology_used": N_("Pathology used"),
     "patients": N_("Patients"),
     "pay": N_("Pay"),
+    "purple": N_("Purple"),
     "payment_to": N_("Payment to"),
     "picks": N_("Picks"),
     "placed": N_("Workers placed"),
