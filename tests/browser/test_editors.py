@@ -75,3 +75,23 @@ def test_enter_the_mid_game_table_by_taps(page: Page, server: str, game_id: str)
     expect(page.locator("#verdict")).to_have_class(re.compile("ok" if not expected else "bad"))
     print(f"\n{game.id} ({lang}): {entry.interactions} interactions {dict(entry.counts)}")
     print(sorted(entry.steps, key=lambda s: -abs(s[2] - s[1]))[:15])
+
+
+EDITOR_PAGES = [(g, p) for g in ENTRY_LANG for p in ("check", "move", "score")]
+
+
+@pytest.mark.parametrize(("game_id", "which"), EDITOR_PAGES)
+def test_editor_pages_have_no_serious_accessibility_problem(
+    page: Page, server: str, game_id: str, which: str
+) -> None:
+    """axe-core (serious and critical) on each editor page at phone width, fresh and with a
+    verdict (the check pages list violations with links to their fields)."""
+    lang = ENTRY_LANG[game_id]
+    page.set_viewport_size(PHONE)
+    page.goto(f"{server}/{lang}/{game_id}/{which}?example=mid-game")
+    assert serious_axe_violations(page) == []
+    button = {"check": "#check-button", "move": "#decide-button", "score": "#score-button"}
+    with page.expect_navigation():
+        page.locator(button[which]).click()
+    expect(page.locator("#verdict, #errors").first).to_be_visible()
+    assert serious_axe_violations(page) == []

@@ -129,7 +129,7 @@ def draw_borders(canvas: Canvas) -> None:
 #: Labels moved off their neighbours' (dx, dy from the default place under the circle).
 LABEL_SHIFT: dict[str, tuple[float, float]] = {
     "holland": (0, -52),
-    "belgium": (-24, 4),
+    "belgium": (30, -8),
     "trieste": (10, 6),
     "venice": (-18, -50),
     "cologne": (14, 0),
@@ -145,7 +145,7 @@ LABEL_SHIFT: dict[str, tuple[float, float]] = {
     "vienna": (6, -50),
     "budapest": (14, 0),
     "prague": (0, -50),
-    "sheffield": (0, -50),
+    "sheffield": (36, -8),
     "liverpool": (-20, 0),
 }
 LABEL_SIZE = 13
@@ -227,7 +227,8 @@ def table(caption: str, heads: list[str], rows: list[tuple[bool, list[str]]]) ->
         for bad, cells in rows
     )
     return (
-        f'<div class="table-wrap"><table class="picture-table"><caption>{escape(caption)}'
+        f'<div class="table-wrap" tabindex="0" role="region" aria-label="{escape(caption)}">'
+        f'<table class="picture-table"><caption>{escape(caption)}'
         f"</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
     )
 

@@ -37,7 +37,7 @@ def draw_tile(canvas: Canvas, tile: Any, left: float, top: float, bad: bool, nam
     fill = TINT.get(tile.colour or "", "#fff8df") if tile.kind != "lobby" else "#ffffff"
     canvas.rect(left, top, CELL, CELL, fill=fill, **stroke(bad, "#777"))
     label = names("colour", tile.colour) if tile.kind == "treatment" else names("room", tile.kind)
-    for number, line in enumerate(wrap(str(label), 9)[:2]):
+    for number, line in enumerate(wrap(str(label), 10)[:2]):
         canvas.text(left + CELL / 2, top + 15 + number * 14, line, size=FONT,
                     text_anchor="middle", fill="#333")  # fmt: skip
     for side in turn(tile.doors, tile.rotation):
@@ -65,20 +65,28 @@ def draw_tile(canvas: Canvas, tile: Any, left: float, top: float, bad: bool, nam
 
 
 def wrap(text: str, limit: int) -> list[str]:
-    """``text`` in lines of about ``limit`` characters (CJK counts double), at spaces."""
-    if sum(2 if ord(c) > 0x2E80 else 1 for c in text) <= limit:
-        return [text]
-    if " " in text:
-        words, lines = text.split(), [""]
-        for word in words:
-            lines[-1:] = (
-                [f"{lines[-1]} {word}".strip()]
-                if len(lines[-1]) + len(word) < limit
-                else [lines[-1], word]
-            )
-        return lines
-    step = limit // 2 if any(ord(c) > 0x2E80 for c in text) else limit
-    return [text[i : i + step] for i in range(0, len(text), step)]
+    """``text`` in lines of about ``limit`` characters (CJK counts double), broken at
+    spaces; a longer word is broken with a hyphen (CJK without one)."""
+    lines = [""]
+    for word in text.split():
+        joined = f"{lines[-1]} {word}".strip()
+        if width(joined) <= limit or not lines[-1]:
+            lines[-1] = joined
+        else:
+            lines.append(word)
+    out: list[str] = []
+    for line in lines:
+        while width(line) > limit + 1:
+            wide = any(ord(c) > 0x2E80 for c in line)
+            cut = limit // 2 if wide else limit - 1
+            out.append(line[:cut] + ("" if wide else "-"))
+            line = line[cut:]
+        out.append(line)
+    return out
+
+
+def width(text: str) -> int:
+    return sum(2 if ord(c) > 0x2E80 else 1 for c in text)
 
 
 def draw_player(
