@@ -6,19 +6,23 @@ from collections import Counter
 from collections.abc import Iterator
 from itertools import pairwise
 
+from pydantic import BaseModel
+
 from ...core.checks import CheckRegistry
 from ...core.i18n import N_
-from ...core.verdicts import Violation
+from ...core.verdicts import Notice, Violation
 from .data import (
     AIRCRAFT_LIMIT,
     BOMB_CARDS,
     BUILDING_KINDS,
+    BUILDINGS_PER_KIND,
     CONTRACTORS_PER_TYPE,
     FUEL_LIMIT,
     KIND_COSTS,
     KIND_OUTPUTS,
     MARKET_SLOTS,
     PIECES_PER_TYPE,
+    REGULAR_BUILDINGS,
     SEAT_MONEY,
     SEAT_SPECIALIST,
     SETUP_BUILDING_DECKS,
@@ -26,6 +30,8 @@ from .data import (
     SPY_LIMIT,
     START_LABORERS,
     START_MONEY,
+    STARTING_BUILDINGS,
+    STARTING_BUILDINGS_MISPRINT,
     TEST_MARKERS,
 )
 from .logic import piece_counts, points, target
@@ -39,6 +45,11 @@ checks = CheckRegistry("manhattan-project")
 def at_setup(state: State) -> bool:
     """The table as set up, before the first player has done anything."""
     return state.turns_played == 0 and not state.turn.placing
+
+
+def entered(model: BaseModel, field: str) -> bool:
+    """Whether ``field`` was given in the input (not left to its default)."""
+    return field in model.model_fields_set
 
 
 # --- 1xx goal and end ------------------------------------------------------------------------
@@ -89,6 +100,27 @@ def announced_points(state: State) -> Iterator[Violation]:
         )
 
 
+@checks.state("MP-105", title=N_("The state says when the game is over"))
+def game_over_flag(state: State) -> Iterator[Violation]:
+    goal = target(state)
+    reached = [p for p in state.players if points(p) >= goal]
+    if state.game_over and not reached:
+        yield checks.violation(
+            "MP-105",
+            N_("The state says the game is over, but nobody has reached the target of {target}."),
+            "/game_over",
+            target=goal,
+        )
+    elif reached and not state.game_over and entered(state, "game_over"):
+        yield checks.violation(
+            "MP-105",
+            N_("{player} has reached the target of {target}, so the game is over."),
+            "/game_over",
+            player=reached[0].colour,
+            target=goal,
+        )
+
+
 # --- 2xx components --------------------------------------------------------------------------
 
 
@@ -123,7 +155,7 @@ def worker_pieces(state: State) -> Iterator[Violation]:
 
 
 @checks.state("MP-203", "MP-204", "MP-205", title=N_("Track limits"))
-def track_limits(state: State) -> Iterator[Violation]:
+def track_limits(state: State) -> Iterator[Violation | Notice]:
     for i, p in enumerate(state.players):
         for field, limit, rule in (
             ("plutonium", FUEL_LIMIT, "MP-203"),
@@ -133,7 +165,19 @@ def track_limits(state: State) -> Iterator[Violation]:
             ("spies", SPY_LIMIT, "MP-205"),
         ):
             value = getattr(p, field)
-            if value > limit:
+            if not entered(p, field):
+                # each player has one marker or disc on every track (000 p. 3)
+                yield checks.notice(
+                    rule,
+                    N_(
+                        "Where {player}'s marker stands on the {track} track was not entered; "
+                        "it is taken as 0."
+                    ),
+                    f"/players/{i}/{field}",
+                    player=p.colour,
+                    track=nm(field),
+                )
+            elif value > limit:
                 yield checks.violation(
                     rule,
                     N_("{player} has {value} on the {track} track; the limit is {limit}."),
@@ -186,6 +230,166 @@ def bomb_cards(state: State) -> Iterator[Violation]:
                 kind=nm(card.kind),
                 values=nm("two_values" if card.kind == "plutonium" else "one_value"),
             )
+
+
+# --- 2xx conservation: every finite component of the box is somewhere -----------------------
+
+
+@checks.state("MP-209", title=N_("All 30 bomb cards are counted"))
+def bomb_card_count(state: State) -> Iterator[Violation | Notice]:
+    row = len(state.bomb_row)
+    hands = sum(len(p.hand) for p in state.players)
+    built = sum(len(p.bombs) for p in state.players)
+    seen = row + hands + built
+    if not entered(state, "bomb_deck") and seen < BOMB_CARDS:
+        yield checks.notice(
+            "MP-209",
+            N_("The bomb deck was not entered, so the 30 bomb cards cannot be counted."),
+            "/bomb_deck",
+        )
+        return
+    total = seen + state.bomb_deck
+    if total == BOMB_CARDS:
+        return
+    params = dict(count=total, row=row, deck=state.bomb_deck, hands=hands, built=built)
+    if total > BOMB_CARDS:
+        template = N_(
+            "{count} bomb cards are counted ({row} face up, {deck} in the deck, {hands} in "
+            "hands, {built} built), but the game has only 30."
+        )
+    else:
+        template = N_(
+            "Only {count} of the 30 bomb cards are counted ({row} face up, {deck} in the deck, "
+            "{hands} in hands, {built} built); a tested bomb goes back under the deck."
+        )
+    yield checks.violation("MP-209", template, "/bomb_deck", **params)
+
+
+@checks.state("MP-210", title=N_("All 50 building cards are counted"))
+def building_card_count(state: State) -> Iterator[Violation | Notice]:
+    faceup = [c for c in state.market if c is not None]
+    faceup += [b for p in state.players for b in p.buildings]
+    starting = sum(1 for c in faceup if c.starting)
+    regular = len(faceup) - starting + state.building_deck
+    if starting > STARTING_BUILDINGS or starting not in (
+        STARTING_BUILDINGS,
+        STARTING_BUILDINGS_MISPRINT,
+    ):
+        yield checks.violation(
+            "MP-210",
+            N_(
+                "{count} starting buildings are counted, in the market and in front of the "
+                "players; the game has 6 (4 in copies printed without two of them)."
+            ),
+            "/market",
+            count=starting,
+        )
+    kinds = Counter(c.kind for c in faceup)
+    for kind in BUILDING_KINDS:
+        if kinds[kind] > BUILDINGS_PER_KIND:
+            yield checks.violation(
+                "MP-210",
+                N_("{count} buildings of the kind {kind} are face up; the game has 10 of each."),
+                "/market",
+                count=kinds[kind],
+                kind=kind_name(kind),
+            )
+    if not entered(state, "building_deck"):
+        if regular < REGULAR_BUILDINGS:
+            yield checks.notice(
+                "MP-210",
+                N_("The building deck was not entered, so the building cards cannot be counted."),
+                "/building_deck",
+            )
+        return
+    if regular > REGULAR_BUILDINGS:
+        template = N_(
+            "{count} regular buildings are counted (the market, the deck of {deck} and the "
+            "players' buildings), but the game has only 44."
+        )
+    elif regular < REGULAR_BUILDINGS:
+        template = N_(
+            "Only {count} of the 44 regular buildings are counted (the market, the deck of "
+            "{deck} and the players' buildings)."
+        )
+    else:
+        return
+    yield checks.violation(
+        "MP-210", template, "/building_deck", count=regular, deck=state.building_deck
+    )
+
+
+@checks.state("MP-211", "MP-212", title=N_("Every implosion-test marker is counted"))
+def test_marker_count(state: State) -> Iterator[Violation | Notice]:
+    allowed = TEST_MARKERS.get(len(state.players))
+    if allowed is None:  # MP-207
+        return
+    held = [(i, p.test.value) for i, p in enumerate(state.players) if p.test is not None]
+    used = Counter(state.test_markers)
+    used.update(value for _, value in held)
+    missing = Counter(allowed) - used
+    if not entered(state, "test_markers"):
+        if missing:
+            yield checks.notice(
+                "MP-211",
+                N_("The test markers in the supply were not entered, so they cannot be counted."),
+                "/test_markers",
+            )
+        return
+    if missing:
+        yield checks.violation(
+            "MP-211",
+            N_(
+                "Test markers {markers} are neither in the supply nor held; with {count} "
+                "players all of {allowed} are in play."
+            ),
+            "/test_markers",
+            markers=", ".join(str(v) for v in sorted(missing.elements())),
+            count=len(state.players),
+            allowed=", ".join(str(v) for v in allowed),
+        )
+    if state.test_markers:
+        top = max(state.test_markers)
+        for i, value in held:
+            if value < top:
+                yield checks.violation(
+                    "MP-212",
+                    N_(
+                        "{player} holds the {value} test marker while the {top} is still in "
+                        "the supply; a test takes the highest marker left."
+                    ),
+                    f"/players/{i}/test/value",
+                    player=state.players[i].colour,
+                    value=value,
+                    top=top,
+                )
+
+
+@checks.state("MP-213", title=N_("A player's four laborers are always in play"))
+def laborers_in_play(state: State) -> Iterator[Violation | Notice]:
+    counts = piece_counts(state)
+    for i, p in enumerate(state.players):
+        n = counts[(p.colour, "laborer")]
+        if n >= PIECES_PER_TYPE:
+            continue
+        if not (entered(p, "workers") and entered(p.workers, "laborers")):
+            yield checks.notice(
+                "MP-213",
+                N_("{player}'s laborers in the personal supply were not entered."),
+                f"/players/{i}/workers/laborers",
+                player=p.colour,
+            )
+            continue
+        yield checks.violation(
+            "MP-213",
+            N_(
+                "Only {count} of {player}'s 4 laborers are counted; laborers never leave play "
+                "(personal supply, central board, buildings, bombs, test marker)."
+            ),
+            f"/players/{i}/workers/laborers",
+            player=p.colour,
+            count=n,
+        )
 
 
 # --- 3xx setup -------------------------------------------------------------------------------

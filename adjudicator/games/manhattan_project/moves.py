@@ -103,6 +103,8 @@ def game_over(state: State, move: Any) -> Iterator[Violation]:
                 target=goal,
             )
             return
+    if state.game_over:
+        yield checks.violation("MP-103", N_("The game is over: no move can follow."), "/move")
 
 
 @checks.move("MP-406", "MP-407", title=N_("Only the active player acts"))
@@ -822,9 +824,12 @@ def apply(state: State, move: Any) -> tuple[State, list[Message]]:
     out: list[Message] = []
     handler = _HANDLERS[move.type]
     handler(new, p, move, out)
+    goal = target(new)
     for q in new.players:
         if q.points is not None:
             q.points = points(q)
+        if points(q) >= goal:
+            new.game_over = True
     return new, out
 
 

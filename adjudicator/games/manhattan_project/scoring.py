@@ -54,7 +54,7 @@ def score(state: State) -> Scoring:
         )
     reached = [p.colour for p in state.players if scores[p.colour] >= goal]
     final = bool(reached)
-    seat = {p.colour: i for i, p in enumerate(state.players)}
+    seat: dict[str, int] = {p.colour: i for i, p in enumerate(state.players)}
     ranking = sorted(scores, key=lambda c: (c not in reached, -scores[c], seat[c]))
     tiebreaks = []
     if final:
