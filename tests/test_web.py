@@ -709,7 +709,9 @@ def test_ensure_docs_builds_once_or_warns(
 
     calls: list[list[str]] = []
 
-    def build_docs(out: Path, langs: list[str], jobs: int = 2) -> dict[str, tuple[int, float]]:
+    def build_docs(
+        out: Path, langs: list[str], jobs: int = 2, progress: Any = None
+    ) -> dict[str, tuple[int, float]]:
         calls.append(langs)
         (out / "en").mkdir(parents=True, exist_ok=True)
         (out / "en" / "index.html").write_text("<html></html>")
