@@ -82,8 +82,14 @@ class MalformedInput(ValueError):
             if item["type"] in ("union_tag_invalid", "union_tag_not_found"):
                 loc += (str((item.get("ctx") or {}).get("discriminator", "type")).strip("'\""),)
             template = _PYDANTIC_MESSAGES.get(item["type"])
+            raised = (item.get("ctx") or {}).get("error")
             ctx = {k: _plain(v) for k, v in (item.get("ctx") or {}).items()}
-            if template is None:
+            if isinstance(raised, ValueError) and raised.args and isinstance(
+                raised.args[0], Message
+            ):
+                # a model's own check raised ValueError(Message(...)): it is translated
+                message = raised.args[0]
+            elif template is None:
                 message = Message(CORE, "{error}", {"error": item["msg"]})
             else:
                 try:

@@ -11,6 +11,9 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, model_validator
 from pydantic import Strict as StrictType
 
+from ...core.i18n import N_, Message
+from .names import DOMAIN, colour_name, ordinal
+
 Kind = Literal["laborer", "engineer", "scientist"]
 Need = Literal["laborer", "engineer", "scientist", "any"]
 #: The five player colours (000 p. 3: five player boards, one in each colour).
@@ -24,6 +27,11 @@ KINDS: tuple[Kind, ...] = ("laborer", "engineer", "scientist")
 # Strict numbers: `true` and `"7"` are not numbers (issue 13).
 Small = Annotated[int, StrictType(), Field(ge=0, le=1000)]
 Signed = Annotated[int, StrictType(), Field(ge=-1000, le=100000)]
+
+
+def _invalid(template: str, **params: object) -> ValueError:
+    """A problem with the state as a whole, in the reader's language (see core.errors)."""
+    return ValueError(Message(DOMAIN, template, params))
 
 
 class Strict(BaseModel):
@@ -237,18 +245,28 @@ class State(Strict):
     def _references(self) -> State:
         colours = [p.colour for p in self.players]
         if len(set(colours)) != len(colours):
-            raise ValueError("two players have the same colour")
+            raise _invalid(N_("Two players have the same colour."))
         known = {*colours, GREY}
         if self.turn.active not in colours:
-            raise ValueError(f"the active player {self.turn.active!r} is not a player")
+            raise _invalid(
+                N_("The active player, {player}, is not at the table."),
+                player=colour_name(self.turn.active),
+            )
         for piece in self.all_pieces():
             if piece.colour not in known:
-                raise ValueError(f"a worker of colour {piece.colour!r}, which no player has")
+                raise _invalid(
+                    N_("A worker of the colour {colour} is in play, but no player has it."),
+                    colour=colour_name(piece.colour),
+                )
         index = {p.colour: p for p in self.players}
         for ref in self.turn.spied:
             owner = index.get(ref.owner)
             if owner is None or ref.building >= len(owner.buildings):
-                raise ValueError(f"turn.spied names a building that does not exist: {ref}")
+                raise _invalid(
+                    N_("The turn names {owner} {nth} as used, but it does not exist."),
+                    owner=colour_name(ref.owner, "gen"),
+                    nth=ordinal(ref.building + 1, "building"),
+                )
         return self
 
     def all_pieces(self) -> list[Piece]:
