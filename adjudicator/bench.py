@@ -16,6 +16,9 @@ The figures, all measured on the machine that runs the command:
     requests per second of a trivial endpoint of the same server as a baseline;
 ``rss_mb``
     the peak resident memory of the busiest serving worker after the load;
+``search_ms``
+    the median (and p99) time of one rule search over the player queries of
+    ``tests/search_queries.yaml``, with their top-1 and top-3 rates per language;
 ``docs_build_s``
     seconds of a cold build of the reference, per language;
 ``machine``
@@ -81,6 +84,7 @@ TARGETS = {
     "http_requests_per_s": 400.0,
     "http_p99_ms": 50.0,
     "docs_build_total_s": 120.0,
+    "search_median_ms": 5.0,
     "rss_mb": 150.0,
 }
 
@@ -89,7 +93,7 @@ def run_bench(
     quick: bool = False,
     *,
     games: Sequence[Any] | None = None,
-    parts: Sequence[str] = ("check", "parse", "move", "http", "docs"),
+    parts: Sequence[str] = ("check", "parse", "move", "search", "http", "docs"),
     app: str = "web:create_app()",
     docs_langs: Sequence[str] | None = None,
 ) -> dict[str, Any]:
@@ -110,6 +114,7 @@ def run_bench(
         "check_ms": None,
         "parse_ms": None,
         "move_ms": None,
+        "search_ms": None,
         "http": None,
         "rss_mb": None,
         "docs_build_s": None,
@@ -121,6 +126,8 @@ def run_bench(
         result["parse_ms"] = {g.id: bench_parse(g, plan) for g in games}
     if "move" in parts:
         result["move_ms"] = {g.id: bench_move(g, plan) for g in games}
+    if "search" in parts:
+        result["search_ms"] = bench_search()
     if "http" in parts:
         result["http"] = bench_http(games, plan, app=app)
         result["rss_mb"] = result["http"].get("rss_mb")
@@ -226,6 +233,36 @@ def bench_move(game: Any, plan: dict[str, Any]) -> dict[str, Any] | None:
 
 
 # --- over HTTP ------------------------------------------------------------------------------
+
+
+def bench_search() -> dict[str, Any] | None:
+    """The search's median and p99 time per query, and its rates, on the player queries."""
+    from .search.evaluate import DEFAULT_QUERIES, evaluate, load_queries
+
+    if not DEFAULT_QUERIES.is_file():
+        return None
+    report = evaluate(load_queries(DEFAULT_QUERIES), repeat=5)
+    return {
+        "median": report.median_ms(),
+        "p99": report.p99_ms(),
+        "queries": len(report.outcomes),
+        "rates": report.rates(),
+    }
+
+
+def format_search(data: dict[str, Any]) -> str:
+    """The search figures: time per query and top-1/top-3 rates per language."""
+    search = data.get("search_ms")
+    if not search:
+        return "search: not measured\n"
+    lines = [
+        f"search ({search['queries']} player queries): median {_ms(search['median'])} ms, "
+        f"p99 {_ms(search['p99'])} ms",
+        f"  {'lang':<6} {'queries':>7} {'top-1 %':>8} {'top-3 %':>8}",
+    ]
+    for lang, row in search["rates"].items():
+        lines.append(f"  {lang:<6} {row['queries']:>7} {row['top1']:>8} {row['top3']:>8}")
+    return "\n".join(lines) + "\n"
 
 
 def bench_http(games: Sequence[Any], plan: dict[str, Any], app: str) -> dict[str, Any]:
@@ -443,6 +480,7 @@ def format_text(data: dict[str, Any]) -> str:
         lines.append(
             f"  worker peak RSS: {data.get('rss_mb')} MB (each: {http.get('workers_rss_mb')})"
         )
+    lines.append(format_search(data).rstrip("\n"))
     docs = data.get("docs_build_s")
     if docs is None:
         lines.append("docs: not measured")
@@ -491,6 +529,8 @@ def target_rows(data: dict[str, Any]) -> list[tuple[str, str, str, str]]:
     ):
         found = worst(part, key)
         row(what, limit, "ms", found[0] if found else None, found[1] if found else "")
+    search = data.get("search_ms") or {}
+    row("search, median", TARGETS["search_median_ms"], "ms", search.get("median"))
     http = data.get("http") or {}
     ok = "error" not in http and bool(http)
     concurrency = f", {http.get('concurrency')} clients" if ok else ""

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Flask, Response, request
+import io
+
+from flask import Flask, Response, abort, current_app, request
 
 PAGE_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -26,5 +28,26 @@ def add_headers(response: Response) -> Response:
     return response
 
 
+def refuse_long_chunked_body() -> None:
+    """A 413 for a chunked body over the limit, as for one whose length is declared.
+
+    Werkzeug refuses a ``Content-Length`` over ``MAX_CONTENT_LENGTH`` at once, but reads a
+    chunked body only up to the limit and hands on what it read, cut. This reads one byte
+    more than the limit, answers 413 when it is there, and hands on the whole body.
+    """
+    environ = request.environ
+    if request.content_length is not None or not environ.get("wsgi.input_terminated"):
+        return
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    if limit is None:
+        return
+    body = environ["wsgi.input"].read(limit + 1)
+    if len(body) > limit:
+        abort(413)
+    environ["wsgi.input"] = io.BytesIO(body)
+    environ["CONTENT_LENGTH"] = str(len(body))
+
+
 def init_app(app: Flask) -> None:
+    app.before_request(refuse_long_chunked_body)
     app.after_request(add_headers)

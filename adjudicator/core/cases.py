@@ -241,7 +241,7 @@ def run_case(game: Game, case: Case) -> Outcome:
         report_s = game.score(state)
         actual = report_s.rules
         data = report_s.to_json()
-        for key in ("final", "winner", "scores", "ranking"):
+        for key in ("final", "winner", "winners", "scores", "ranking"):
             if key in expect:
                 _compare(problems, key, expect[key], data[key])
     if actual != case.expected_violations:

@@ -31,7 +31,12 @@
     [[dispute]]
     id = "MP-D1"
     title = "The first player's starting bonus"
-    rules = ["MP-215"]
+    impact = "medium"                    # at a table: high | medium | low
+    rules = ["MP-305"]                   # the rules that follow the reading; they link back
+    cases = ["MP-D1-F1", "MP-D1-P1"]     # optional: the cases that test the reading, one
+                                         # where it holds and one where it is broken
+    effect = false                       # true: the reading is about what a legal move does,
+                                         # so its cases can only show it holding
     ruling = "The first player gets nothing."
     why = "Two of the three texts say so, and the Greek text names no amount."
     [[dispute.says]]
@@ -44,15 +49,22 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping
+import unicodedata
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .catalog import Source
-from .i18n import LANGS, normalize_text
+from .catalog import Rulebook, Source, make_source
+from .i18n import LANGS, N_, normalize_text
 
 DISPUTE_ID = re.compile(r"^[A-Z]{2,3}-D[0-9]{1,3}$")
+
+#: Seeds that are not published rulebooks: their terms are shown but are not official.
+UNOFFICIAL_SEEDS = frozenset({"004"})
+
+#: How much a disagreement matters at a table, most first (msgids of the core domain).
+IMPACTS: dict[str, str] = {"high": N_("high"), "medium": N_("medium"), "low": N_("low")}
 
 
 class GlossaryError(ValueError):
@@ -132,6 +144,34 @@ def parse_term(entry: Mapping[str, Any]) -> Term:
     )
 
 
+def _fold(word: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", word.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).replace("ς", "σ")
+
+
+def inconsistent_seeds(term: Term) -> tuple[str, ...]:
+    """The seeds that print more than one word for ``term``'s concept."""
+    return tuple(seed for seed, words in term.printed.items() if len(words) > 1)
+
+
+def shared_printed_words(terms: Iterable[Term]) -> dict[tuple[str, str], list[str]]:
+    """``(seed, term id) -> other term ids``: a word one rulebook prints for two concepts.
+
+    Words are compared without case and accents; a term is never listed with itself."""
+    users: dict[tuple[str, str], list[str]] = {}
+    for term in terms:
+        for seed, words in term.printed.items():
+            for word in {_fold(w) for w in words}:
+                users.setdefault((seed, word), []).append(term.id)
+    shared: dict[tuple[str, str], list[str]] = {}
+    for (seed, _word), ids in users.items():
+        for term_id in ids:
+            others = [i for i in ids if i != term_id]
+            known = shared.setdefault((seed, term_id), [])
+            known.extend(i for i in others if i not in known)
+    return {key: ids for key, ids in shared.items() if ids}
+
+
 @dataclass(frozen=True)
 class Reading:
     source: Source
@@ -146,10 +186,22 @@ class Dispute:
     says: tuple[Reading, ...]
     ruling: str
     why: str
+    impact: str
+    cases: tuple[str, ...] = ()
+    effect: bool = False
 
     @property
     def anchor(self) -> str:
         return f"dispute-{self.id.lower()}"
+
+
+def disputes_of_rule(
+    disputes: Iterable[Dispute], rule_id: str, named: Iterable[str] = ()
+) -> list[str]:
+    """The IDs of the disputes that touch ``rule_id``: those listing it, and ``named``
+    (the rule's own ``disputes`` key), in dispute order."""
+    found = [d.id for d in disputes if rule_id in d.rules]
+    return found + [d for d in named if d not in found]
 
 
 def load_glossary(path: Path) -> tuple[Term, ...]:
@@ -162,7 +214,8 @@ def load_glossary(path: Path) -> tuple[Term, ...]:
         raise GlossaryError(f"{path}: {exc}") from None
 
 
-def load_disputes(path: Path) -> tuple[Dispute, ...]:
+def load_disputes(path: Path, books: Mapping[str, Rulebook] | None = None) -> tuple[Dispute, ...]:
+    """The disputes of a game; ``books`` (the catalog's rulebooks) name the cited texts."""
     if not path.is_file():
         return ()
     data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -170,17 +223,25 @@ def load_disputes(path: Path) -> tuple[Dispute, ...]:
     for entry in data.get("dispute", []):
         if not DISPUTE_ID.match(entry["id"]):
             raise ValueError(f"bad dispute ID {entry['id']!r}")
+        if entry.get("impact") not in IMPACTS:
+            raise ValueError(f"dispute {entry['id']}: impact must be one of {list(IMPACTS)}")
         disputes.append(
             Dispute(
                 id=entry["id"],
                 title=normalize_text(entry["title"]),
                 rules=tuple(entry.get("rules", ())),
                 says=tuple(
-                    Reading(Source(s["seed"], s["where"]), normalize_text(s["text"]))
+                    Reading(
+                        make_source(s, books or {}, f"dispute {entry['id']}"),
+                        normalize_text(s["text"]),
+                    )
                     for s in entry.get("says", ())
                 ),
                 ruling=normalize_text(entry["ruling"]),
                 why=normalize_text(entry["why"]),
+                impact=entry["impact"],
+                cases=tuple(entry.get("cases", ())),
+                effect=bool(entry.get("effect", False)),
             )
         )
     return tuple(disputes)

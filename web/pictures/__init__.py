@@ -27,11 +27,12 @@ def is_marked(path: str, marked: Iterable[str]) -> bool:
 
 
 def draw(
-    game: Game, state: Any, paths: Iterable[str], lang: str, links: bool = False
+    game: Game, state: Any, paths: Iterable[str], lang: str, links: Any = False
 ) -> Markup | None:
     """The picture of ``state``, or ``None`` when the game has none (or it failed).
 
-    With ``links``, the parts of the picture link to their fields in the form editor.
+    With ``links``, the parts of the picture link to their fields in the form editor;
+    ``links`` may be a function from a state pointer to the HTML id to link to.
     """
     package = GAME_PACKAGES.get(game.id)
     if package is None:

@@ -244,7 +244,7 @@ def draw_player_rows(canvas: Canvas, state: Any, marked: set[str], top: float, l
             columns(canvas, left, y, cells, [130, 50, 300], fill=MARK if bad else "#222")
 
 
-def draw(state: Any, marked: set[str], lang: str, links: bool = False) -> str:
+def draw(state: Any, marked: set[str], lang: str, links: Any = False) -> str:
     rows = max(len(NATIONS), len(state.players))
     canvas = Canvas(WIDTH, MAP_HEIGHT + 40 + rows * 20, "Imperial", links=links)
     canvas.rect(0, 0, WIDTH, MAP_HEIGHT, fill="#f7f3ea")

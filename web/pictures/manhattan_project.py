@@ -144,7 +144,7 @@ def draw_player(
     draw_cards(canvas, player, index, top + 90, marked)
 
 
-def draw(state: Any, marked: set[str], lang: str, links: bool = False) -> str:
+def draw(state: Any, marked: set[str], lang: str, links: Any = False) -> str:
     height = 28 + 4 * (SPACE_H + 6) + 10 + len(state.players) * PANEL_H + 10
     canvas = Canvas(WIDTH, int(height), "The Manhattan Project", links=links)
     top = draw_board(canvas, state, marked, lang)

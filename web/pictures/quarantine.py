@@ -101,7 +101,7 @@ def draw_player(
         canvas.rect(ox + PAD + number * 10, base + 6, 8, 8, fill=CUBE.get(colour, "#999"))
 
 
-def draw(state: Any, marked: set[str], lang: str, links: bool = False) -> str:
+def draw(state: Any, marked: set[str], lang: str, links: Any = False) -> str:
     places: list[tuple[float, float]] = []
     x, y, row_height = 0.0, 0.0, 0.0
     for player in state.players:

@@ -11,7 +11,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, model_validator
 from pydantic import Strict as StrictType
 
-from ...core.i18n import N_, Message
+from ...core.errors import InvalidValue
+from ...core.i18n import N_
 from .names import DOMAIN, colour_name, ordinal
 
 Kind = Literal["laborer", "engineer", "scientist"]
@@ -29,9 +30,9 @@ Small = Annotated[int, StrictType(), Field(ge=0, le=1000)]
 Signed = Annotated[int, StrictType(), Field(ge=-1000, le=100000)]
 
 
-def _invalid(template: str, **params: object) -> ValueError:
-    """A problem with the state as a whole, in the reader's language (see core.errors)."""
-    return ValueError(Message(DOMAIN, template, params))
+def _invalid(template: str, **params: object) -> InvalidValue:
+    """A problem with the state as a whole, in the reader's language."""
+    return InvalidValue(DOMAIN, template, **params)
 
 
 class Strict(BaseModel):

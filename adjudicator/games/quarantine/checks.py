@@ -180,25 +180,43 @@ def player_count(state: State) -> Iterator[Violation]:
 def patient_cubes(state: State) -> Iterator[Violation]:
     totals = cube_totals(state)
     for colour in COLOURS:
-        if totals[colour] != PATIENTS_PER_COLOUR:
-            yield checks.violation(
-                "QU-201",
-                N_("There are {count} {colour} cubes in all; the game has 24."),
-                f"/bag/{colour}",
-                count=totals[colour],
-                colour=colour_name(colour),
-            )
+        yield from _conserved(
+            "QU-201", totals[colour], PATIENTS_PER_COLOUR, f"/bag/{colour}", colour=colour
+        )
 
 
 @checks.state("QU-202", title=N_("32 grey cubes"))
 def grey_cubes(state: State) -> Iterator[Violation]:
-    total = cube_totals(state)["grey"]
-    if total != GREY_CUBES:
+    yield from _conserved("QU-202", cube_totals(state)["grey"], GREY_CUBES, "/bag/grey")
+
+
+def _conserved(
+    rule: str, count: int, wanted: int, path: str, colour: str = "grey"
+) -> Iterator[Violation]:
+    """Too many cubes of ``colour``, or too few, across every place they can be."""
+    if count > wanted:
         yield checks.violation(
-            "QU-202",
-            N_("There are {count} grey cubes in all; the game has 32."),
-            "/bag/grey",
-            count=total,
+            rule,
+            N_(
+                "There are {count} {colour} cubes in all, {extra} more than the {wanted} of the game."
+            ),
+            path,
+            count=count,
+            extra=count - wanted,
+            wanted=wanted,
+            colour=colour_name(colour),
+        )
+    elif count < wanted:
+        yield checks.violation(
+            rule,
+            N_(
+                "There are only {count} {colour} cubes in all; {missing} of the game's {wanted} are missing."
+            ),
+            path,
+            count=count,
+            missing=wanted - count,
+            wanted=wanted,
+            colour=colour_name(colour),
         )
 
 
@@ -266,31 +284,46 @@ def markers(state: State) -> Iterator[Violation]:
 # --- 3xx: setup -----------------------------------------------------------------------------
 
 
-@checks.state("QU-301", title=N_("A lobby and four starting treatment rooms each"))
+@checks.state("QU-206", title=N_("Lobbies and starting treatment rooms"))
 def starting_tiles(state: State) -> Iterator[Violation]:
     for i, p in enumerate(state.players):
-        lobbies = sum(t.kind == "lobby" for t in p.hospital)
-        if lobbies != 1 or any(t.kind == "lobby" for t in p.set_aside):
+        own: list[Tile | LooseTile] = [*p.hospital, *p.set_aside]
+        lobbies = sum(t.kind == "lobby" for t in own)
+        if lobbies != 1:
             yield checks.violation(
-                "QU-301",
-                N_("{player}'s hospital has {count} lobbies; it has exactly one."),
+                "QU-206",
+                N_("{player} has {count} lobbies; every player has exactly one."),
                 f"/players/{i}/hospital",
                 player=p.name,
                 count=lobbies,
             )
-        own: list[Tile | LooseTile] = [*p.hospital, *p.set_aside]
         starting = Counter(t.colour for t in own if t.kind == "treatment" and not t.extra)
         for colour in COLOURS:
             if starting[colour] != 1:
                 yield checks.violation(
-                    "QU-301",
+                    "QU-206",
                     N_(
-                        "{player} has {count} starting {colour} treatment rooms; each player has one."
+                        "{player} has {count} starting {colour} treatment rooms; every player has exactly one."
                     ),
                     f"/players/{i}/hospital",
                     player=p.name,
                     count=starting[colour],
                     colour=colour_name(colour),
+                )
+
+
+@checks.state("QU-301", title=N_("A lobby and four starting treatment rooms each"))
+def lobby_in_hospital(state: State) -> Iterator[Violation]:
+    for i, p in enumerate(state.players):
+        for k, t in enumerate(p.set_aside):
+            if t.kind == "lobby":
+                yield checks.violation(
+                    "QU-301",
+                    N_(
+                        "{player} keeps the lobby beside the hospital; the lobby always stays in it."
+                    ),
+                    f"/players/{i}/set_aside/{k}",
+                    player=p.name,
                 )
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, cast
 
 from ...core.i18n import N_, Message
 from ...core.verdicts import Alternative, Violation
@@ -15,13 +15,16 @@ from .geometry import SIDES, Layout, Pos, capacity, layout, neighbour, turn
 from .models import (
     ACTION_MOVES,
     COLOURS,
+    Colour,
     Contract,
     Cubes,
     LooseTile,
     Player,
+    Rotation,
     Stack,
     State,
     Tile,
+    TileKind,
 )
 
 PLACING = ("claim_contract", "buy_special", "buy_treatment", "place_set_aside")
@@ -133,7 +136,12 @@ def in_bag(state: State, move: Any) -> Iterator[Violation]:
 
 
 @checks.move(
-    "QU-503", "QU-714", title=N_("A patient joins a waiting line"), moves=("place_patient",)
+    "QU-503",
+    "QU-714",
+    "QU-701",
+    "QU-418",
+    title=N_("A patient joins a waiting line"),
+    moves=("place_patient",),
 )
 def patient_target(state: State, move: Any) -> Iterator[Violation]:
     i = state.index(move.player)
@@ -256,17 +264,31 @@ def grey_target(state: State, move: Any) -> Iterator[Violation]:
 
 
 @checks.move(
-    "QU-507", "QU-404", title=N_("Spreading through a nurse station"), moves=("place_grey",)
+    "QU-507",
+    "QU-404",
+    "QU-506",
+    "QU-711",
+    title=N_("Spreading through a nurse station"),
+    moves=("place_grey",),
 )
 def spread(state: State, move: Any) -> Iterator[Violation]:
-    if move.spread is None:
+    if not move.spread:
         return
     if move.at is None or state.round.first_round:
         yield checks.violation(
             "QU-507", N_("Only a grey cube placed on a tile can spread."), "/move/spread"
         )
         return
-    if state.grey_supply == 0:
+    if len(move.spread) > 1:
+        yield checks.violation(
+            "QU-507",
+            N_(
+                "One drawn grey cube quarantines at most 2 tiles: it spreads to one more tile, not {count}."
+            ),
+            "/move/spread/1",
+            count=len(move.spread),
+        )
+    if state.grey_supply < len(move.spread):
         yield checks.violation(
             "QU-507", N_("The grey supply is empty, so the disease cannot spread."), "/grey_supply"
         )
@@ -274,49 +296,49 @@ def spread(state: State, move: Any) -> Iterator[Violation]:
     i = state.index(move.player or "")
     if i < 0:
         return
+    for k, b in enumerate(move.spread):
+        yield from _spread_to(state, i, move, _pos(b), f"/move/spread/{k}")
+
+
+def _spread_to(state: State, i: int, move: Any, b: Pos, path: str) -> Iterator[Violation]:
+    """Why the disease cannot spread from ``move.at`` to ``b``, if it cannot."""
     lay = layout(state, i)
-    a, b = _pos(move.at), _pos(move.spread)
+    a = _pos(move.at)
     target = lay.tiles.get(b)
     if target is None or a == b:
         yield checks.violation(
             "QU-507",
             N_("The spread needs another tile of {player}'s hospital."),
-            "/move/spread",
+            path,
             player=move.player,
         )
-        return
-    if target.grey:
+    elif target.grey:
         yield checks.violation(
             "QU-506",
             N_("{player}'s tile at ({x}, {y}) is already quarantined."),
-            "/move/spread",
+            path,
             player=move.player,
             x=b[0],
             y=b[1],
         )
-        return
-    if target.kind == "containment":
+    elif target.kind == "containment":
         yield checks.violation(
             "QU-711",
             N_("{player}'s Containment can never be quarantined."),
-            "/move/spread",
+            path,
             player=move.player,
         )
-        return
-    shared = [c for c in lay.stations_of(a) if b in Layout.station_tiles(c)]
-    if shared:
-        return
-    close = abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
-    rule = "QU-404" if close else "QU-507"
-    yield checks.violation(
-        rule,
-        N_("The tiles at ({x1}, {y1}) and ({x2}, {y2}) share no complete nurse station."),
-        "/move/spread",
-        x1=a[0],
-        y1=a[1],
-        x2=b[0],
-        y2=b[1],
-    )
+    elif not [c for c in lay.stations_of(a) if b in Layout.station_tiles(c)]:
+        close = abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
+        yield checks.violation(
+            "QU-404" if close else "QU-507",
+            N_("The tiles at ({x1}, {y1}) and ({x2}, {y2}) share no complete nurse station."),
+            path,
+            x1=a[0],
+            y1=a[1],
+            x2=b[0],
+            y2=b[1],
+        )
 
 
 @checks.move("QU-510", title=N_("Draws and actions in any order"), moves=("end_round",))
@@ -335,7 +357,15 @@ def round_done(state: State, move: Any) -> Iterator[Violation]:
 
 
 @checks.move(
-    "QU-603", "QU-604", "QU-605", "QU-714", "QU-701", title=N_("Admit patients"), moves=("admit",)
+    "QU-603",
+    "QU-604",
+    "QU-605",
+    "QU-714",
+    "QU-701",
+    "QU-702",
+    "QU-418",
+    title=N_("Admit patients"),
+    moves=("admit",),
 )
 def admit(state: State, move: Any) -> Iterator[Violation]:
     i, player = active(state)
@@ -398,7 +428,7 @@ def admit(state: State, move: Any) -> Iterator[Violation]:
         return
 
 
-@checks.move("QU-608", "QU-704", title=N_("Treat patients"), moves=("treat",))
+@checks.move("QU-608", "QU-704", "QU-701", "QU-418", title=N_("Treat patients"), moves=("treat",))
 def treat(state: State, move: Any) -> Iterator[Violation]:
     if move.colour == "grey":
         yield checks.violation("QU-608", N_("Grey cubes are never treated."), "/move/colour")
@@ -507,6 +537,8 @@ def _source_price(state: State, move: Any) -> Cubes | None:
     "QU-618",
     "QU-708",
     "QU-713",
+    "QU-701",
+    "QU-418",
     title=N_("Buy a special room"),
     moves=("buy_special",),
 )
@@ -668,7 +700,9 @@ def _one_move(old: list[str], new: list[str]) -> bool:
     return False
 
 
-@checks.move("QU-621", "QU-709", title=N_("Move patients"), moves=("move_patients",))
+@checks.move(
+    "QU-621", "QU-709", "QU-701", "QU-418", title=N_("Move patients"), moves=("move_patients",)
+)
 def move_patients(state: State, move: Any) -> Iterator[Violation]:
     i, player = active(state)
     old: list[str] = list(player.line)
@@ -700,7 +734,7 @@ def take_marker(state: State, move: Any) -> Iterator[Violation]:
         )
 
 
-@checks.move("QU-625", "QU-713", title=N_("Disinfect"), moves=("disinfect",))
+@checks.move("QU-625", "QU-713", "QU-701", "QU-418", title=N_("Disinfect"), moves=("disinfect",))
 def disinfect(state: State, move: Any) -> Iterator[Violation]:
     i = state.index(move.player)
     tile = layout(state, i).tiles.get(_pos(move.at)) if i >= 0 else None
@@ -717,7 +751,16 @@ def disinfect(state: State, move: Any) -> Iterator[Violation]:
         yield from room_missing(state, active(state)[0], "lab", "QU-713", "/move/keep")
 
 
-@checks.move("QU-626", "QU-627", "QU-628", "QU-703", title=N_("Renovate"), moves=("renovate",))
+@checks.move(
+    "QU-626",
+    "QU-627",
+    "QU-628",
+    "QU-703",
+    "QU-418",
+    "QU-301",
+    title=N_("Renovate"),
+    moves=("renovate",),
+)
 def renovate(state: State, move: Any) -> Iterator[Violation]:
     i, player = active(state)
     lay = layout(state, i)
@@ -781,7 +824,7 @@ def renovate(state: State, move: Any) -> Iterator[Violation]:
             )
 
 
-@checks.move("QU-707", title=N_("Pharmacy"), moves=("pharmacy",))
+@checks.move("QU-707", "QU-701", "QU-418", title=N_("Pharmacy"), moves=("pharmacy",))
 def pharmacy(state: State, move: Any) -> Iterator[Violation]:
     i, player = active(state)
     found = list(room_missing(state, i, "pharmacy", "QU-707"))
@@ -792,7 +835,7 @@ def pharmacy(state: State, move: Any) -> Iterator[Violation]:
         )
 
 
-@checks.move("QU-710", "QU-713", title=N_("Pathology"), moves=("pathology",))
+@checks.move("QU-710", "QU-713", "QU-701", "QU-418", title=N_("Pathology"), moves=("pathology",))
 def pathology(state: State, move: Any) -> Iterator[Violation]:
     i, _ = active(state)
     if state.round.pathology_used:
@@ -817,7 +860,7 @@ def pathology(state: State, move: Any) -> Iterator[Violation]:
         yield from room_missing(state, i, "lab", "QU-713", "/move/keep")
 
 
-@checks.move("QU-705", title=N_("Gift Shop"), moves=("gift_shop",))
+@checks.move("QU-705", "QU-701", "QU-418", title=N_("Gift Shop"), moves=("gift_shop",))
 def gift_shop(state: State, move: Any) -> Iterator[Violation]:
     i, _ = active(state)
     yield from room_missing(state, i, "gift_shop", "QU-705")
@@ -830,7 +873,7 @@ def gift_shop(state: State, move: Any) -> Iterator[Violation]:
         )
 
 
-@checks.move("QU-712", title=N_("Cafeteria"), moves=("cafeteria",))
+@checks.move("QU-712", "QU-701", "QU-418", title=N_("Cafeteria"), moves=("cafeteria",))
 def cafeteria(state: State, move: Any) -> Iterator[Violation]:
     i, player = active(state)
     r = state.round
@@ -863,6 +906,38 @@ def _targets(move: Any) -> list[Pos]:
     return [_pos(move.at)] if move.at is not None else []
 
 
+def _lobby_paths(lay: Layout, targets: list[Pos]) -> Iterator[Violation]:
+    """QU-412 after a placement. A working Helipad lifts it; while the Helipad is
+    quarantined the new tiles must reach the lobby again, but tiles placed without a
+    connection while it worked may stay (QU-715)."""
+    lobby = lay.lobby()
+    if lobby is None or lay.working("helipad"):
+        return
+    reached = lay.reach(lobby, doors=True)
+    if lay.has("helipad"):
+        lost = [p for p in targets if p not in reached]
+        if lost:
+            yield checks.violation(
+                "QU-715",
+                N_(
+                    "The Helipad is quarantined, so the new tile at ({x}, {y}) must reach the lobby through doors."
+                ),
+                "/move",
+                x=lost[0][0],
+                y=lost[0][1],
+            )
+        return
+    lost = [p for p in lay.tiles if p not in reached]
+    if lost:
+        yield checks.violation(
+            "QU-412",
+            N_("The tile at ({x}, {y}) would not reach the lobby through doors."),
+            "/move",
+            x=lost[0][0],
+            y=lost[0][1],
+        )
+
+
 @checks.effect(
     "QU-410",
     "QU-402",
@@ -873,6 +948,7 @@ def _targets(move: Any) -> list[Pos]:
     "QU-416",
     "QU-417",
     "QU-715",
+    "QU-702",
     title=N_("Placing tiles"),
     moves=(*PLACING, "renovate"),
 )
@@ -939,18 +1015,7 @@ def placement(before: State, move: Any, after: State) -> Iterator[Violation]:
                 x=pos[0],
                 y=pos[1],
             )
-    lobby = lay.lobby()
-    if lobby is not None and not lay.has("helipad"):
-        reached = lay.reach(lobby, doors=True)
-        lost = [p for p in lay.tiles if p not in reached]
-        if lost:
-            yield checks.violation(
-                "QU-412",
-                N_("The tile at ({x}, {y}) would not reach the lobby through doors."),
-                "/move",
-                x=lost[0][0],
-                y=lost[0][1],
-            )
+    yield from _lobby_paths(lay, targets)
     if lay.groups() > 1:
         yield checks.violation(
             "QU-414",
@@ -1013,7 +1078,7 @@ def _place(player: Player, tile: LooseTile, at: Sequence[int] | None, rotation: 
                 extra=tile.extra,
                 x=at[0],
                 y=at[1],
-                rotation=rotation,
+                rotation=cast(Rotation, rotation % 360),
                 doors=list(tile.doors),
             )
         )
@@ -1092,8 +1157,8 @@ def _place_grey(s: State, me: Player, move: Any) -> list[Message]:
             y=tile.y,
         )
     ]
-    if move.spread is not None:
-        other = _tile_at(target, _pos(move.spread))
+    for at in move.spread:
+        other = _tile_at(target, _pos(at))
         assert other is not None
         other.grey = True
         s.grey_supply -= 1
@@ -1146,7 +1211,9 @@ def _contract(s: State, me: Player, move: Any) -> list[Message]:
     ]
 
 
-def _loose(move: Any, kind: str, colour: str | None = None, extra: bool = False) -> LooseTile:
+def _loose(
+    move: Any, kind: TileKind, colour: Colour | None = None, extra: bool = False
+) -> LooseTile:
     return LooseTile(kind=kind, colour=colour, extra=extra, doors=list(move.doors))
 
 
@@ -1277,11 +1344,11 @@ def _renovate(s: State, me: Player, move: Any) -> list[Message]:
             loose = LooseTile(
                 kind=tile.kind, colour=tile.colour, extra=tile.extra, doors=list(tile.doors)
             )
-            lifted.append((loose, step.to, step.rotation))
+            lifted.append((loose, step.to, step.rotation_from(tile.rotation)))
     for k in sorted({st.set_aside for st in move.steps if st.set_aside is not None}, reverse=True):
         tile_l = me.set_aside.pop(k)
         step = next(st for st in move.steps if st.set_aside == k)
-        lifted.append((tile_l, step.to, step.rotation))
+        lifted.append((tile_l, step.to, step.rotation_from(0)))
     for loose, to, rotation in lifted:
         _place(me, loose, to, rotation)
     return [

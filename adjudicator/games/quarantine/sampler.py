@@ -94,7 +94,7 @@ def _draw(state: State, rng: random.Random) -> list[dict[str, Any]]:
                                     "type": "place_grey",
                                     "player": p.name,
                                     "at": [x, y],
-                                    "spread": list(q),
+                                    "spread": [list(q)],
                                 }
                             )
     return found or [{"type": "place_grey"}]
@@ -224,9 +224,7 @@ def sample_moves(
         moves.append(
             {
                 "type": "renovate",
-                "steps": [
-                    {"source": list(q), "to": list(q), "rotation": rng.choice((90, 180, 270))}
-                ],
+                "steps": [{"source": list(q), "to": list(q), "turn": rng.choice((90, 180, 270))}],
             }
         )
     moves.append({"type": "pharmacy"})
@@ -281,7 +279,8 @@ WEIGHTS = {
     "end_round": 0.3,
     "place_patient": 3.0,
     "place_grey": 3.0,
-    "buy_special": 6.0,
+    "buy_special": 20.0,
+    "treat": 3.0,
     "claim_contract": 4.0,
     "contract": 2.0,
     "buy_treatment": 2.0,

@@ -30,11 +30,15 @@ def details(state: State, index: int) -> dict[str, int]:
     }
 
 
+def _key(row: dict[str, int]) -> tuple[int, int, int]:
+    """Most points, then fewest tiles, then fewest nurse stations (QU-801, QU-802)."""
+    return (-row["total"], row["tiles"], row["nurse_stations"])
+
+
 def score(state: State) -> Scoring:
     table = {p.name: details(state, i) for i, p in enumerate(state.players)}
-    order = sorted(
-        table, key=lambda n: (-table[n]["total"], table[n]["tiles"], table[n]["nurse_stations"])
-    )
+    order = sorted(table, key=lambda n: _key(table[n]))
+    winners = [n for n in order if _key(table[n]) == _key(table[order[0]])]
     steps = [
         checks.message(
             N_(
@@ -62,6 +66,13 @@ def score(state: State) -> Scoring:
                 points=table[order[0]]["total"],
             )
         )
+    if len(winners) > 1:
+        tiebreaks.append(
+            checks.message(
+                N_("{players} are still tied after both tie-breaks and share the victory."),
+                players=", ".join(winners),
+            )
+        )
     return Scoring(
         scores={n: d["total"] for n, d in table.items()},
         ranking=order,
@@ -69,6 +80,7 @@ def score(state: State) -> Scoring:
         steps=steps,
         tiebreaks=tiebreaks,
         details=table,
+        winners=winners,
     )
 
 
@@ -83,12 +95,8 @@ def not_over(state: State) -> Iterator[Violation]:
 @checks.score("QU-802", title=N_("Tie-breaks"))
 def unbroken_tie(state: State) -> Iterator[Violation]:
     table = {p.name: details(state, i) for i, p in enumerate(state.players)}
-
-    def key(n: str) -> tuple[int, int, int]:
-        return (-table[n]["total"], table[n]["tiles"], table[n]["nurse_stations"])
-
-    best = min(key(n) for n in table)
-    tied = sorted(n for n in table if key(n) == best)
+    best = min(_key(row) for row in table.values())
+    tied = [n for n in table if _key(table[n]) == best]
     if len(tied) > 1:
         yield checks.violation(
             "QU-802",
