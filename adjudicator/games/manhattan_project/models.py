@@ -223,6 +223,15 @@ class Turn(Strict):
     )
 
 
+class GeneralSupply(Strict):
+    """The workers left in the general supply, when the table counts them (optional)."""
+
+    contractors: Workers = Field(default_factory=Workers, description="grey contractors")
+    workers: dict[Colour, Workers] = Field(
+        default_factory=dict, description="each colour's own pieces not yet gained"
+    )
+
+
 class State(Strict):
     players: list[Player] = Field(max_length=8, description="in seat order; index 0 starts")
     board: Board = Field(default_factory=Board)  # type: ignore[arg-type]
@@ -236,6 +245,9 @@ class State(Strict):
     design_closed: StrictBool = False
     test_markers: list[Small] = Field(default_factory=list, max_length=10)
     bribe: Small = 0
+    general_supply: GeneralSupply | None = Field(
+        None, description="workers in the general supply; none: whatever is not elsewhere"
+    )
     turns_played: Small = Field(0, description="turns completed so far; 0 at setup")
     game_over: StrictBool = Field(
         False, description="a player has reached the target: the game is over (MP-103)"
