@@ -38,8 +38,6 @@ from adjudicator.core.registry import game_ids, load_game
 LEAKING_GAMES: set[tuple[str, str]] = {
     ("imperial", "templates"),
     ("imperial", "cases"),
-    ("quarantine", "templates"),
-    ("quarantine", "cases"),
 }
 REASON = "issue 11: the game's messages still leak ids/JSON/hacks (its owner removes this)"
 
