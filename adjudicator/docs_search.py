@@ -112,7 +112,7 @@ def _segmenter() -> ChineseSegmenter:
     words = [
         word
         for game in available_games()
-        for concept in load_concepts(game.package_dir / "glossary.toml")
+        for concept in load_concepts(game.package_dir / "glossary.toml", game.seed_langs)
         for _lang, word in concept.all_words()
     ]
     return ChineseSegmenter(words + language_words("filler")["zh_TW"])

@@ -114,8 +114,7 @@ def _search(game: Any, query: str) -> dict[str, Any]:
         "query": query,
         "lang": lang,
         "results": [
-            {**rule_json(game, hit.rule, lang), "matched": list(hit.matched)}
-            for hit in found.hits
+            {**rule_json(game, hit.rule, lang), "matched": list(hit.matched)} for hit in found.hits
         ],
         "suggestions": list(found.suggestions),
         "ignored": list(found.ignored),

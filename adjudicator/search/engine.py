@@ -136,7 +136,9 @@ class LanguageIndex:
     ) -> None:
         self.lang = lang
         self.games = {game.id: game for game in games}
-        self.concepts = {g.id: load_concepts(g.package_dir / "glossary.toml") for g in games}
+        self.concepts = {
+            g.id: load_concepts(g.package_dir / "glossary.toml", g.seed_langs) for g in games
+        }
         fillers, quantity = language_words("filler"), language_words("quantity")
         segmenter = None
         if lang == "zh_TW":
