@@ -39,7 +39,7 @@ from .core.game import Game
 from .core.i18n import HTML_LANG, LANG_NAMES, LANGS, N_, gettext, normalize_lang
 from .core.reference import IMPACTS, Dispute, Term, disputes_of_rule
 from .core.trace import problems as trace_problems
-from .core.trace import trace_game
+from .core.trace import raised_by, trace_game
 from .games import available_games, get_game
 
 logger = logging.getLogger(__name__)
@@ -83,8 +83,10 @@ CHANGES_LABEL = N_("Changes to the example:")
 STATE_LABEL = N_("State:")
 MOVE_LABEL = N_("Move:")
 TRACE_INTRO = N_(
-    "Every rule against the checks that enforce it and the cases that show it holding "
-    "and broken. The build fails if a cell is empty."
+    "Every rule against the checks that declare it, the checks its cases show raising it, "
+    "and the cases that show it holding and broken. The build fails if a rule has no check "
+    "or a check lacks a passing or a failing case, and the tests fail if a check raises a "
+    "rule it does not declare."
 )
 USED_IN_LABEL = N_("Used in: ")
 GLOSSARY_INTRO = N_(
@@ -404,6 +406,7 @@ def _case_verdict(d: GameDirective, kind: str, expect: Any) -> str:
 class GameTrace(GameDirective):
     def render(self) -> list[nodes.Node]:
         game = self.game
+        raisers = raised_by(game)
         rows = []
         for rule, row in zip(game.catalog, trace_game(game), strict=True):
             rows.append(
@@ -411,6 +414,7 @@ class GameTrace(GameDirective):
                     para(rule_link(rule.id)),
                     self.g(rule.title),
                     ", ".join(c.id for c in row.checks),
+                    ", ".join(sorted(raisers.get(rule.id, ()))) or "—",
                     str(len(row.passing)),
                     str(len(row.failing)),
                 ]
@@ -419,12 +423,13 @@ class GameTrace(GameDirective):
             self.t(N_("Rule")),
             self.t(N_("Title")),
             self.t(N_("Checks")),
+            self.t(N_("Raised in the cases by")),
             self.t(N_("Passing cases")),
             self.t(N_("Failing cases")),
         ]
         body = [
             para(self.t(TRACE_INTRO)),
-            table(headers, rows, [10, 30, 30, 8, 8]),
+            table(headers, rows, [10, 26, 22, 22, 8, 8]),
         ]
         return self.page("trace", N_("{game}: traceability"), body)
 

@@ -47,10 +47,11 @@ _VIOLATION = {
     "type": "object",
     "properties": {
         "rule": {"type": "string"},
+        "check": {"type": "string", "description": "ID of the check that raised it"},
         "message": {"type": "string"},
         "path": {"type": "string"},
     },
-    "required": ["rule", "message", "path"],
+    "required": ["rule", "check", "message", "path"],
 }
 _CHECK = {
     "type": "object",

@@ -11,14 +11,21 @@ from .i18n import Message
 
 @dataclass(frozen=True)
 class Violation:
-    """One broken rule: its ID, a localized message and the JSON path it concerns."""
+    """One broken rule: its ID, a localized message, the JSON path it concerns, and the ID
+    of the check that raised it (empty when no check was running)."""
 
     rule: str
     message: Message
     path: str = ""
+    check: str = ""
 
     def to_json(self, lang: str = "en") -> dict[str, str]:
-        return {"rule": self.rule, "message": self.message.render(lang), "path": self.path}
+        return {
+            "rule": self.rule,
+            "check": self.check,
+            "message": self.message.render(lang),
+            "path": self.path,
+        }
 
 
 @dataclass(frozen=True)
