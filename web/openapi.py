@@ -93,6 +93,11 @@ _SCORE = {
         "ranking": {"type": "array", "items": {"type": "string"}},
         "winner": {"type": ["string", "null"]},
         "winners": {"type": "array", "items": {"type": "string"}},
+        "names": {
+            "type": "object",
+            "additionalProperties": {"type": "string"},
+            "description": "each ranked player's display name in the request's language",
+        },
         "tiebreaks": {"type": "array", "items": {"type": "string"}},
         "steps": {"type": "array", "items": {"type": "string"}},
         "details": {"type": "object"},

@@ -50,6 +50,9 @@ class Game:
     alternatives: AlternativesFunction | None = None
     default_example: str = "mid-game"
     players: tuple[int, int] = (2, 5)
+    player_kind: str = ""
+    """The vocabulary kind whose entities are the players' keys in a state (the Manhattan
+    Project's ``colour``); empty when players are keyed by their own names."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -225,4 +228,10 @@ class Game:
             for v in check.run(state)
             if isinstance(v, Violation)
         )
-        return ScoreReport(self.scorer(state), violations)
+        return ScoreReport(self.scorer(state), violations, self.player_name)
+
+    def player_name(self, player: str, lang: str = "en") -> str:
+        """How a player, keyed as in the state, is shown to a reader of ``lang``."""
+        if self.player_kind and self.vocab.has(self.player_kind, player):
+            return self.vocab.name(self.player_kind, player, lang)
+        return player

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -126,6 +126,13 @@ class ScoreReport:
 
     scoring: Scoring
     violations: tuple[Violation, ...] = ()
+    names: Callable[[str, str], str] | None = field(default=None, compare=False)
+    """``names(player, lang)``: how a player is shown (the game's :meth:`Game.player_name`)."""
+
+    def player_names(self, lang: str = "en") -> dict[str, str]:
+        """Each ranked player's display name in ``lang`` (the player's key by default)."""
+        show = self.names or (lambda player, _lang: player)
+        return {p: show(p, lang) for p in self.scoring.ranking}
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -152,6 +159,7 @@ class ScoreReport:
             "ranking": list(s.ranking),
             "winner": self.winner,
             "winners": list(self.winners),
+            "names": self.player_names(lang),
             "tiebreaks": [m.render(lang) for m in s.tiebreaks],
             "steps": [m.render(lang) for m in s.steps],
             "details": {k: dict(v) for k, v in s.details.items()},
