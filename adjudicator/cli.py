@@ -241,6 +241,9 @@ def cmd_rules(args: argparse.Namespace, out: Output) -> int:
         return EXIT_OK
     rules = search_rules(game, args.search, out.lang) if args.search else list(game.catalog)
     listing = [_rule_json(game, r, out.lang) for r in rules]
+    if not listing:
+        out.emit(listing, lambda: _t(out.lang, "No rule matches."))
+        return EXIT_OK
     out.emit(listing, lambda: "\n".join(f"{r['id']:<9} {r['title']}" for r in listing))
     return EXIT_OK
 
@@ -262,7 +265,8 @@ def cmd_trace(args: argparse.Namespace, out: Output) -> int:
                 f"{r['cases']['fail']:>4}  {langs}"
             )
         lines.append("")
-        lines.append(f"{len(data['rules'])} rules; {len(gaps)} problem(s)")
+        noun = "problem" if len(gaps) == 1 else "problems"
+        lines.append(f"{len(data['rules'])} rules; {len(gaps)} {noun}")
         lines += [f"  {p}" for p in gaps]
         return "\n".join(lines)
 

@@ -122,7 +122,8 @@ class MalformedInput(ValueError):
     def __init__(self, errors: list[FieldError]) -> None:
         self.errors = errors
         summary = "; ".join(f"{e.path or '/'}: {e.message}" for e in errors[:5])
-        super().__init__(f"malformed input ({len(errors)} problem(s)): {summary}")
+        noun = "problem" if len(errors) == 1 else "problems"
+        super().__init__(f"malformed input ({len(errors)} {noun}): {summary}")
 
     @classmethod
     def single(cls, path: str, template: str, **params: Any) -> MalformedInput:
