@@ -80,3 +80,37 @@ def test_every_violation_of_the_cases_names_a_check_that_declares_its_rule(game)
     for rule, checks in raisers.items():
         for check in checks:
             assert rule in declared[check], (rule, check)
+
+
+# --- the spine knows no game ------------------------------------------------------------
+
+
+def _imports(path):
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            yield from (a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = "." * node.level + (node.module or "")
+            yield base
+            yield from (f"{base}.{a.name}" for a in node.names)
+
+
+def test_core_imports_no_game():
+    from pathlib import Path
+
+    from adjudicator.core.registry import game_ids, game_module
+
+    core = Path(__file__).resolve().parent.parent / "adjudicator" / "core"
+    games = {game_module(g).rsplit(".", 1)[-1] for g in game_ids()}
+    found = []
+    for path in sorted(core.glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        for name in _imports(path):
+            parts = name.replace(".", " ").split()
+            if "games" in parts or set(parts) & games:
+                found.append(f"{path.name}: imports {name}")
+        found += [f"{path.name}: names {g}" for g in games if f'"{g}"' in text]
+    assert found == []
