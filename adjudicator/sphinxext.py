@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from babel.lists import format_list
 from docutils import nodes
 from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
@@ -36,7 +37,7 @@ from .core.cases import Case
 from .core.catalog import Rule, Source
 from .core.checks import Kind
 from .core.game import Game
-from .core.i18n import HTML_LANG, LANG_NAMES, LANGS, N_, gettext, normalize_lang
+from .core.i18n import HTML_LANG, LANG_NAMES, LANGS, N_, babel_locale, gettext, normalize_lang
 from .core.reference import IMPACTS, Dispute, Term, disputes_of_rule
 from .core.trace import problems as trace_problems
 from .core.trace import raised_by, trace_game
@@ -248,6 +249,13 @@ class RuleDirective(SphinxDirective):
         return untranslatable(render_rule(self, game, rule))
 
 
+def sources_text(env: BuildEnvironment, sources: Iterable[Source]) -> str:
+    """Several sources, joined as the build's language joins a list (a Greek ";" is a
+    question mark)."""
+    texts = [source_text(env, s) for s in sources]
+    return format_list(texts, locale=babel_locale(_lang(env))) if texts else ""
+
+
 def source_text(env: BuildEnvironment, source: Source) -> str:
     """ "Greek rulebook, p. 10, Air strikes" in the build's language."""
     return source.render(_lang(env))
@@ -270,7 +278,7 @@ def render_rule(directive: SphinxDirective, game: Game, rule: Rule) -> list[node
     content += para(_gt(env, game, rule.text), classes=["rule-text"])
     traced = next(r for r in trace_game(game) if r.rule_id == rule.id)
     rows: list[tuple[str, nodes.Node | str]] = [
-        (_t(env, N_("Source")), "; ".join(source_text(env, s) for s in rule.sources)),
+        (_t(env, N_("Source")), sources_text(env, rule.sources)),
         (
             _t(env, N_("Checks")),
             comma_links(
