@@ -617,7 +617,7 @@ def page_context(
     up = "../" * depth
     context["adj_lang"] = lang
     context["adj_html_lang"] = HTML_LANG[lang]
-    context["lang_attr"] = HTML_LANG[lang]  # Sphinx's <html lang>: pt-BR, not pt
+    context["language"] = HTML_LANG[lang]  # the <html lang> of the theme: pt-BR, not pt
     context["adj_languages"] = [
         {
             "code": code,
