@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -138,6 +139,34 @@ def parse_term(entry: Mapping[str, Any]) -> Term:
             for lang, v in (entry.get("aliases") or {}).items()
         },
     )
+
+
+def _fold(word: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", word.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).replace("ς", "σ")
+
+
+def inconsistent_seeds(term: Term) -> tuple[str, ...]:
+    """The seeds that print more than one word for ``term``'s concept."""
+    return tuple(seed for seed, words in term.printed.items() if len(words) > 1)
+
+
+def shared_printed_words(terms: Iterable[Term]) -> dict[tuple[str, str], list[str]]:
+    """``(seed, term id) -> other term ids``: a word one rulebook prints for two concepts.
+
+    Words are compared without case and accents; a term is never listed with itself."""
+    users: dict[tuple[str, str], list[str]] = {}
+    for term in terms:
+        for seed, words in term.printed.items():
+            for word in {_fold(w) for w in words}:
+                users.setdefault((seed, word), []).append(term.id)
+    shared: dict[tuple[str, str], list[str]] = {}
+    for (seed, _word), ids in users.items():
+        for term_id in ids:
+            others = [i for i in ids if i != term_id]
+            known = shared.setdefault((seed, term_id), [])
+            known.extend(i for i in others if i not in known)
+    return {key: ids for key, ids in shared.items() if ids}
 
 
 @dataclass(frozen=True)
