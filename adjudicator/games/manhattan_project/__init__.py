@@ -26,4 +26,5 @@ GAME = Game(
     alternatives=_moves.alternatives,
     default_example="mid-game",
     players=(2, 5),
+    player_kind="colour",
 )
