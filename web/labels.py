@@ -263,6 +263,7 @@ ENTITY_FIELDS: dict[str, str] = {
     "from": "region",
     "to": "region",
     "route": "region",
+    "destroy": "region",
 }
 
 
