@@ -240,6 +240,11 @@ class EditorBuilder:
         if isinstance(extra, dict) and not props:
             for key, item in value.items():
                 self._node(group, extra, item, pointer_join(path, key), str(key), "")
+                entry = group.children[-1] if group.children else None
+                if isinstance(entry, Group) and entry.path == pointer_join(path, key):
+                    named = dict(self.choices(str(key), [key]))
+                    entry.label = named.get(json.dumps(key, ensure_ascii=False), entry.label)
+                    self._fold(entry)  # an entry of a table by key (a nation) folds too
 
     def _node(
         self, parent: Group, raw: Schema, value: Any, path: str, key: str, flags: str
