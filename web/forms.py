@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.core.errors import FieldError, MalformedInput
+from adjudicator.core.errors import MAX_DEPTH, FieldError, MalformedInput, check_depth
 from adjudicator.core.i18n import N_, Message
 
 CORE = "adjudicator"
@@ -424,9 +424,13 @@ def convert(kind: str, flags: str, raw: str) -> Any:
         return text
     if kind in ("enum", "json"):
         try:
-            return json.loads(text)
+            value = json.loads(text)
+            check_depth(value)
+        except (RecursionError, MalformedInput):
+            raise BadField(N_("The input is nested too deeply.")) from None
         except ValueError:
             raise BadField(N_("Not valid JSON: {error}."), error=text[:40]) from None
+        return value
     if kind in ("lstr", "lint", "lnum"):
         parts = [p.strip() for p in text.split(",") if p.strip()]
         if kind == "lstr":
@@ -471,11 +475,15 @@ def read_form(form: Mapping[str, str], root: str, base: Any) -> Any:
         kind, flags = head.rstrip("?~"), head[len(head.rstrip("?~")) :]
         path = where[len(root) :]
         try:
+            parts = split_pointer(path)
+            if len(parts) > MAX_DEPTH:  # more segments than any real state has levels
+                path = "/".join(path.split("/")[: MAX_DEPTH + 1]) + "/…"
+                raise BadField(N_("The input is nested too deeply."))
             value = convert(kind, flags, raw)
             if path == "":
                 data = value
             else:
-                set_at(data, split_pointer(path), value)
+                set_at(data, parts, value)
         except BadField as exc:
             errors.append(FieldError(path, Message(CORE, exc.template, exc.params)))
         except (KeyError, ValueError, TypeError):

@@ -259,7 +259,14 @@ def setup_examples(names: list[str]) -> list[tuple[str, int]]:
 
 
 def pretty(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=2)
+    """``data`` as indented JSON; compact when it is too deep to indent (never an error)."""
+    try:
+        return json.dumps(data, ensure_ascii=False, indent=2)
+    except (RecursionError, ValueError):
+        try:
+            return json.dumps(data, ensure_ascii=False)
+        except (RecursionError, ValueError):
+            return ""
 
 
 def common(game: Game, data: Any, kind: str) -> dict[str, Any]:
@@ -298,12 +305,8 @@ def check_context(
             ),
         },
         picture=picture(game, data, paths, links=link_resolver(context["editor"])),
-        permalink=url_for(
-            "pages.check",
-            game_id=game.id,
-            s=permalink.encode(data),
-            lang2=second_lang(),
-            _external=True,
+        permalink=permalink.shareable(
+            url_for("pages.check", game_id=game.id, s=permalink.encode(data), lang2=second_lang())
         ),
     )
     return context
@@ -327,7 +330,7 @@ def verdict_context(
         "alternatives": [
             {**alt, "href": move_link(game, data, alt["move"])} for alt in result["alternatives"]
         ],
-        "permalink": move_link(game, data, move, lang2=second_lang(), _external=True),
+        "permalink": permalink.shareable(move_link(game, data, move, lang2=second_lang())),
     }
     if verdict.state is None:
         context["picture"] = picture(game, data, [v.path for v in verdict.violations])
@@ -385,6 +388,8 @@ def score_context(
         score=result,
         detail_columns=detail_columns(result["details"]),
         violations=violation_views(game, report.violations, data, link_resolver(context["editor"])),
-        permalink=url_for("pages.score", game_id=game.id, s=permalink.encode(data), _external=True),
+        permalink=permalink.shareable(
+            url_for("pages.score", game_id=game.id, s=permalink.encode(data))
+        ),
     )
     return context

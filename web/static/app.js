@@ -25,9 +25,12 @@ function retype(select) {
 }
 
 function copier(button) {
+  var link = document.querySelector(button.getAttribute("data-copy"));
+  var field = button.parentElement.querySelector("input[readonly]");
+  if (link && field) {
+    field.value = link.href; // the link may be relative: show it whole, ready to share
+  }
   button.addEventListener("click", function () {
-    var link = document.querySelector(button.getAttribute("data-copy"));
-    var field = button.parentElement.querySelector("input[readonly]");
     if (link && navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(link.href);
     } else if (field) {
