@@ -960,3 +960,25 @@ def test_every_kind_of_action_can_be_chosen_filled_and_submitted(lang: str) -> N
                 )
                 == move
             ), (lang, game.id, kind)
+
+
+def test_a_tap_on_the_picture_puts_a_worker(real_client: FlaskClient) -> None:
+    """The Manhattan Project: a tap on a board space or a building puts the chosen worker."""
+    page = real_client.get("/en/manhattan-project/check?example=mid-game").get_data(as_text=True)
+    assert 'data-tap="/board/mine_paid"' in page and 'data-tap="/players/0/buildings/1"' in page
+    values = form_values(page, "state-form")
+    before = permalink.decode(values["base"])
+    for target in ("/board/mine_paid", "/players/0/buildings/1"):
+        html = real_client.post(
+            "/en/manhattan-project/check",
+            data={**values, "action": f"put:{target}", "brush": "blue engineer"},
+        ).get_data(as_text=True)
+        values = form_values(html, "state-form")
+    after = permalink.decode(values["base"])
+    assert after["board"]["mine_paid"] == [
+        *before["board"]["mine_paid"],
+        {"kind": "engineer", "colour": "blue"},
+    ]
+    occupants = after["players"][0]["buildings"][1]["occupants"]
+    assert occupants[-1] == {"kind": "engineer", "colour": "blue"}
+    assert 'name="brush" form="state-form"' in html and 'value="blue engineer" selected' in html
