@@ -15,6 +15,7 @@ typed, and the page loads it took.
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 import threading
 from pathlib import Path
@@ -47,6 +48,7 @@ def entries() -> None:
     from playwright.sync_api import sync_playwright
     from werkzeug.serving import make_server
 
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
     app = create_app({"ADJ_DOCS_DIR": ROOT / "docs" / "_build" / "html"})
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
