@@ -240,6 +240,11 @@ class EditorBuilder:
         if isinstance(extra, dict) and not props:
             for key, item in value.items():
                 self._node(group, extra, item, pointer_join(path, key), str(key), "")
+                entry = group.children[-1] if group.children else None
+                if isinstance(entry, Group) and entry.path == pointer_join(path, key):
+                    named = dict(self.choices(str(key), [key]))
+                    entry.label = named.get(json.dumps(key, ensure_ascii=False), entry.label)
+                    self._fold(entry)  # an entry of a table by key (a nation) folds too
 
     def _node(
         self, parent: Group, raw: Schema, value: Any, path: str, key: str, flags: str
@@ -313,14 +318,32 @@ class EditorBuilder:
             items.get("type") in ("string", "integer")
             and (items.get("type") == "integer" or self.open_choices(key))
         ):
-            group = Group(label, path, parent.depth + 1, role="list", name=self.root + path)
+            fixed = node.get("minItems") is not None and node.get("minItems") == node.get(
+                "maxItems"
+            )
+            role = "fixed" if fixed else "list"
+            group = Group(label, path, parent.depth + 1, role=role, name=self.root + path)
+            names = (self.label("x"), self.label("y")) if fixed and len(value) == 2 else ()
             for index, item in enumerate(value):
                 before = len(group.children)
                 self._node(group, items, item, pointer_join(path, index), key, "")
                 for leaf in group.children[before:]:
                     if isinstance(leaf, Leaf):
-                        leaf.removable = True
-                        leaf.label = f"{label} {index + 1}"
+                        leaf.removable = not fixed
+                        leaf.label = names[index] if names else f"{label} {index + 1}"
+            parent.children.append(group)
+        elif items.get("type") == "array":
+            # a list of lists (of places [x, y]): each inner list is an item of its own
+            group = Group(label, path, parent.depth + 1, role="list", name=self.root + path)
+            for index, item in enumerate(value):
+                where = pointer_join(path, index)
+                sub = Group(f"{index + 1}.", where, group.depth + 1, role="item",
+                            name=self.root + where)  # fmt: skip
+                self._array(sub, items, item if isinstance(item, list) else [], where, label, "")
+                for child in sub.children:
+                    if isinstance(child, Group):
+                        sub.children = child.children  # the item is the inner list itself
+                group.children.append(sub)
             parent.children.append(group)
         elif items.get("type") in ("string", "integer", "number") or _enum(items) is not None:
             short = {"integer": "lint", "number": "lnum"}.get(str(items.get("type")), "lstr")
@@ -524,8 +547,11 @@ def blank(schema: Schema) -> Any:
             for key, sub in props.items()
             if key in required
         }
+    if kind == "array":
+        item = {**node.get("items", {}), "$defs": schema.get("$defs", {})}
+        return [blank(item) for _ in range(min(int(node.get("minItems", 0)), 10))]
     least = node.get("minimum", 0)
-    simple = {"array": [], "integer": max(least, 0), "number": 0, "boolean": False}
+    simple = {"integer": max(least, 0), "number": 0, "boolean": False}
     return copy.deepcopy(simple.get(str(kind), ""))
 
 

@@ -22,7 +22,7 @@ from adjudicator.core.game import Game
 from adjudicator.core.i18n import HTML_LANG, LANGS
 from adjudicator.search import search
 
-from . import forms
+from . import forms, pictures
 from .i18n import COOKIE_AGE, GAME_COOKIE, LANG_COOKIE, canonical, current_lang
 from .inputs import (
     default_move,
@@ -145,7 +145,9 @@ def edited_state(game: Game) -> tuple[Any, str | None]:
     if request.method != "POST":
         return state_from_query(game)[0], None
     data = state_from_form()
-    if edit:
+    if edit and edit.startswith("put:"):
+        data = pictures.tap(game, data, edit[len("put:") :], request.form.get("brush", ""))
+    elif edit:
         data = forms.edit_list(game.schema("state"), data, edit, "s")
     return data, edit
 

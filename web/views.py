@@ -24,7 +24,7 @@ from .labels import (
     entity_kind,
     entity_name,
 )
-from .pictures import draw
+from .pictures import brushes, draw
 from .service import docs_href, safely
 
 
@@ -287,6 +287,8 @@ def check_context(
     context = common(game, data, "state")
     context["editor"] = state_editor(game, data, opened)
     context["opened"] = " ".join(opened or [])
+    context["brushes"] = brushes(game, data, current_lang())
+    context["brush"] = request.form.get("brush", "")
     if not run:
         context["picture"] = picture(game, data, [], links=link_resolver(context["editor"]))
         return context

@@ -11,15 +11,18 @@ path once the games' choices are closed) and counts every interaction by kind, s
 from __future__ import annotations
 
 import json
+import sys
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Locator, Page
 
 from web import forms, permalink
 
-MISSING = object()
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from form_plan import MISSING, at, leaves, shape_change
 
 
 @dataclass
@@ -35,61 +38,6 @@ class Entry:
     @property
     def interactions(self) -> int:
         return self.counts["tap"] + self.counts["choice"] + self.counts["typing"]
-
-
-def leaves(value: Any, path: str = "") -> dict[str, Any]:
-    """Every plain value of ``value`` by its JSON pointer (an empty list or object is a leaf)."""
-    if isinstance(value, dict) and value:
-        found: dict[str, Any] = {}
-        for key, item in value.items():
-            found.update(leaves(item, forms.pointer_join(path, key)))
-        return found
-    if isinstance(value, list) and value:
-        found = {}
-        for index, item in enumerate(value):
-            found.update(leaves(item, f"{path}/{index}"))
-        return found
-    return {path: value}
-
-
-def at(value: Any, path: str) -> Any:
-    node = value
-    for part in forms.split_pointer(path):
-        if isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
-        elif isinstance(node, dict) and part in node:
-            node = node[part]
-        else:
-            return MISSING
-    return node
-
-
-def shape_change(current: Any, target: Any, path: str = "") -> tuple[str, str] | None:
-    """The first (outermost) part whose shape differs: ``("add", path)`` to append to a
-    list or to add an optional part, ``("remove", path)`` to take one away."""
-    if isinstance(target, dict):
-        if current is None:
-            return "add", path
-        if not isinstance(current, dict):
-            return None
-        for key, item in target.items():
-            # a part left out is drawn by the form from its defaults: empty, not absent
-            have = current[key] if key in current else ({} if isinstance(item, dict) else [])
-            found = shape_change(have, item, forms.pointer_join(path, key))
-            if found:
-                return found
-    elif isinstance(target, list) and isinstance(current, list):
-        if len(current) > len(target):
-            return "remove", f"{path}/{len(current) - 1}"
-        for index, item in enumerate(current):
-            found = shape_change(item, target[index], f"{path}/{index}")
-            if found:
-                return found
-        if len(current) < len(target):
-            return "add", path
-    elif target is None and isinstance(current, dict):
-        return "remove", path
-    return None
 
 
 class Driver:

@@ -106,6 +106,13 @@ def ancestors_open(page: Page, selector: str) -> None:
 
 def set_field(page: Page, pointer: str, value: Any) -> None:
     selector = f'[name$=":s{pointer}"]'
+    parts = pointer.strip("/").split("/")
+    for n in range(1, len(parts) + 1):  # a folded part: press its "Edit" first
+        edit = page.locator(f'form#state-form button[value="open:s/{"/".join(parts[:n])}"]')
+        if edit.count() and not page.locator(selector).count():
+            ancestors_open(page, f'form#state-form button[value="open:s/{"/".join(parts[:n])}"]')
+            with page.expect_navigation():
+                edit.click()
     ancestors_open(page, selector)
     field = page.locator(selector)
     if field.evaluate("el => el.tagName") == "SELECT":
@@ -309,3 +316,5 @@ def test_picture_links_open_the_field(page: Page, server: str) -> None:
         assert target and target.startswith("#")
         link.click()
         expect(page.locator(f'[id="{target[1:]}"]')).to_be_visible()
+        focused = page.evaluate("document.activeElement && document.activeElement.tagName")
+        assert focused in ("INPUT", "SELECT", "TEXTAREA", "BUTTON"), (game.id, target)

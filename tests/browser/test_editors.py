@@ -74,7 +74,6 @@ def test_enter_the_mid_game_table_by_taps(page: Page, server: str, game_id: str)
     assert shown == expected
     expect(page.locator("#verdict")).to_have_class(re.compile("ok" if not expected else "bad"))
     print(f"\n{game.id} ({lang}): {entry.interactions} interactions {dict(entry.counts)}")
-    print(sorted(entry.steps, key=lambda s: -abs(s[2] - s[1]))[:15])
 
 
 EDITOR_PAGES = [(g, p) for g in ENTRY_LANG for p in ("check", "move", "score")]

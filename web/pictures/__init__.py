@@ -55,3 +55,33 @@ def draw(
         log.exception("drawing %s failed", game.id)
         return None
     return Markup(svg)
+
+
+def _module(game: Game) -> Any:
+    package = GAME_PACKAGES.get(game.id)
+    try:
+        return importlib.import_module(f"{__name__}.{package}") if package else None
+    except ModuleNotFoundError:
+        return None
+
+
+def brushes(game: Game, data: Any, lang: str) -> list[tuple[str, str]]:
+    """What a tap on the game's picture can put, as ``(value, text)``; empty: taps only link."""
+    module = _module(game)
+    if module is None or not hasattr(module, "brushes") or not isinstance(data, dict):
+        return []
+
+    def names(kind: str, entity: str) -> str:
+        fallback = Message("adjudicator", FIELDS[entity]).render(lang) if entity in FIELDS else ""
+        return entity_name(game, kind, entity, lang, fallback)
+
+    found: list[tuple[str, str]] = module.brushes(data, names)
+    return found
+
+
+def tap(game: Game, data: Any, path: str, brush: str) -> Any:
+    """``data`` with ``brush`` put at ``path`` (a tap on the picture), or unchanged."""
+    module = _module(game)
+    if module is None or not hasattr(module, "tap") or not isinstance(data, dict):
+        return data
+    return module.tap(data, path, brush)

@@ -109,7 +109,7 @@ def draw_board(state: Any, marked: set[str], lang: str, links: Any) -> str:
     canvas.text(6, 20, _t(lang, "Central board"), size=16, font_weight="bold")
     for index, space in enumerate(SPACES):
         col, row = index % SPACE_COLUMNS, index // SPACE_COLUMNS
-        with canvas.link(f"/board/{space}"):
+        with canvas.link(f"/board/{space}", tap=True):
             draw_space(canvas, state, space, (4 + col * SPACE_W, 30 + row * (SPACE_H + 6)),
                        marked, lang)  # fmt: skip
     return canvas.render()
@@ -178,7 +178,7 @@ def draw_cards(canvas: Canvas, player: Any, index: int, top: float, marked: set[
     for slot, (kind, number, card) in enumerate(places):
         x, y = 10 + (slot % 4) * CARD_W, top + (slot // 4) * (CARD_H + 6)
         path = f"/players/{index}/{kind}/{number}"
-        with canvas.link(path):
+        with canvas.link(path, tap=kind == "buildings"):
             if kind == "buildings":
                 kind = "enrichment-plant" if card.kind == "enrichment" else card.kind
                 title = names("building", kind) if names else (card.name or card.kind)
@@ -214,3 +214,33 @@ def draw(state: Any, marked: set[str], lang: str, links: Any = False, names: Any
                    name=name("colour", player.colour))  # fmt: skip
         panels.append(draw_player(player, index, marked, lang, links, title, names))
     return "".join(f'<div class="panel">{panel}</div>' for panel in panels)
+
+
+def brushes(data: Any, name: Any) -> list[tuple[str, str]]:
+    """What a tap on the picture puts: a worker of a kind, a player's or a contractor."""
+    colours = [p.get("colour") for p in data.get("players", []) if isinstance(p, dict)]
+    found = []
+    for colour in [c for c in colours if isinstance(c, str)] + ["grey"]:
+        for kind in ("laborer", "engineer", "scientist"):
+            found.append((f"{colour} {kind}", f"{name('colour', colour)}: {name('worker', kind)}"))
+    return found
+
+
+def tap(data: Any, path: str, brush: str) -> Any:
+    """Put the worker ``brush`` ("red laborer") on the board space or building at ``path``."""
+    colour, _, kind = brush.partition(" ")
+    parts = path.strip("/").split("/")
+    node: Any = data
+    if parts[:1] == ["board"] and len(parts) == 2 and isinstance(data.get("board"), dict):
+        node = data["board"].setdefault(parts[1], [])
+    elif parts[:1] == ["players"] and len(parts) == 4 and parts[2] == "buildings":
+        try:
+            node = data["players"][int(parts[1])]["buildings"][int(parts[3])]
+            node = node.setdefault("occupants", [])
+        except (KeyError, IndexError, ValueError, TypeError):
+            return data
+    else:
+        return data
+    if isinstance(node, list) and kind in ("laborer", "engineer", "scientist") and colour:
+        node.append({"kind": kind, "colour": colour})
+    return data

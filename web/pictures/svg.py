@@ -32,11 +32,15 @@ class Canvas:
         self.parts: list[str] = []
 
     @contextmanager
-    def link(self, path: str) -> Iterator[None]:
-        """Make what is drawn inside a link to the form's field for ``path`` (state pointer)."""
+    def link(self, path: str, tap: bool = False) -> Iterator[None]:
+        """Make what is drawn inside a link to the form's field for ``path`` (state pointer).
+
+        With ``tap``, the page's script turns a tap on it into an edit of the state there
+        (``put:<path>``, see ``web/pictures/<game>.py::tap``); without script it is a link."""
         if self.links:
             target = self.links(path) if callable(self.links) else "s" + path.replace("/", "-")
-            self.parts.append(f'<a href="#{escape(target)}">')
+            extra = f' data-tap="{escape(path)}"' if tap else ""
+            self.parts.append(f'<a href="#{escape(target)}"{extra}>')
         yield
         if self.links:
             self.parts.append("</a>")

@@ -114,6 +114,26 @@ function zoomer(box) {
   });
 }
 
+// A tap on a part of the picture that takes a piece (an MP board space or building) puts
+// the piece chosen in "A tap on the picture puts" there; without script it is a link.
+function tapper(link) {
+  var brush = document.querySelector("select[data-brush]");
+  var form = document.getElementById("state-form");
+  if (!brush || !form) {
+    return;
+  }
+  link.addEventListener("click", function (event) {
+    event.preventDefault();
+    var action = document.createElement("input");
+    action.type = "hidden";
+    action.name = "action";
+    action.value = "put:" + link.getAttribute("data-tap");
+    form.appendChild(action);
+    form.action = "#" + (link.getAttribute("href") || "#").slice(1);
+    form.submit();
+  });
+}
+
 document.addEventListener("DOMContentLoaded", function () {
   reveal();
   document.querySelectorAll("select[data-autosubmit]").forEach(autosubmit);
@@ -122,4 +142,5 @@ document.addEventListener("DOMContentLoaded", function () {
   document.querySelectorAll("form").forEach(useJsonWhenTyped);
   document.querySelectorAll('form.editor input[type="number"]').forEach(counter);
   document.querySelectorAll(".zoom").forEach(zoomer);
+  document.querySelectorAll("figure.picture a[data-tap]").forEach(tapper);
 });
