@@ -124,6 +124,14 @@ class SearchTraditionalChinese(SearchChinese):
     lang = "zh_TW"
     # The JS stemmer embedded is english-stemmer.js, whose class is EnglishStemmer.
     language_name = "English"
+    # The search page splits a query like the index (adjudicator-search.js), so that
+    # 隔離擴散 looks up 隔離 and 擴散.
+    js_splitter_code = (
+        "function splitQuery(query) {"
+        " if (typeof AdjudicatorSearch !== 'undefined' && AdjudicatorSearch.ready()) {"
+        " return AdjudicatorSearch.terms(query); }"
+        " return query.split(/[\\s\\p{P}\\p{S}]+/gu).filter(function (t) { return t; }); }"
+    )
 
     def split(self, input: str) -> list[str]:
         analyzer = Analyzer("zh_TW", _segmenter())

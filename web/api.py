@@ -109,13 +109,18 @@ def search_game(game_id: str) -> Any:
 
 def _search(game: Any, query: str) -> dict[str, Any]:
     lang = current_lang()
-    found = search(game, query, lang, docs_dir=current_app.config["ADJ_DOCS_DIR"])
+    found = search(
+        game,
+        query,
+        lang,
+        docs_dir=current_app.config["ADJ_DOCS_DIR"],
+        cache=current_app.extensions.setdefault("adjudicator.search", {}),
+    )
     return {
         "query": query,
         "lang": lang,
         "results": [
-            {**rule_json(game, hit.rule, lang), "matched": list(hit.matched)}
-            for hit in found.hits
+            {**rule_json(game, hit.rule, lang), "matched": list(hit.matched)} for hit in found.hits
         ],
         "suggestions": list(found.suggestions),
         "ignored": list(found.ignored),

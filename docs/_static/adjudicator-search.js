@@ -356,9 +356,19 @@ var AdjudicatorSearch = (function () {
     render(container, query);
   }
 
+  // The words of a query as typed, less the filler words: the Chinese search page's
+  // splitQuery (adjudicator/docs_search.py), so that Sphinx looks up whole words.
+  function terms(text) {
+    var fillers = new Set(data.fillers);
+    return analyze(text).filter(function (w) { return !fillers.has(w.key); })
+      .map(function (w) { return w.surface; });
+  }
+
   return {
     load: function (json) { data = json; },
+    ready: function () { return data !== null; },
     analyze: function (text) { return analyze(text); },
+    terms: terms,
     searchGame: searchGame,
     search: search,
     start: start,
