@@ -205,7 +205,7 @@ def _rule_json(game: Any, rule: Any, lang: str) -> dict[str, Any]:
         "section": rule.section,
         "title": gettext(game.domain, lang, rule.title),
         "text": gettext(game.domain, lang, rule.text),
-        "source": [str(s) for s in rule.sources],
+        "source": [s.render(lang) for s in rule.sources],
         "checks": [c.id for c in game.checks.for_rule(rule.id)],
     }
 

@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.core.i18n import gettext
+from adjudicator.core.i18n import HTML_LANG, gettext
 from adjudicator.games import available_games
 from adjudicator.search import fold, search_rules
 from web import create_app, permalink
@@ -192,7 +192,7 @@ def test_unknown_game_rule_example_are_404_in_the_users_language(client: FlaskCl
     assert page.status_code == 404
     text = page.get_data(as_text=True)
     assert (
-        '<html lang="pt">' in text
+        '<html lang="pt-BR">' in text
         and gettext("adjudicator", "pt", "There is no game called “{name}”.").format(name="nope")
         in text
     )
@@ -469,7 +469,7 @@ def test_pages_answer_everywhere(client: FlaskClient) -> None:
         for part in ("", "check", "move", "score", "rules"):
             response = client.get(f"/{lang}/demo/{part}")
             assert response.status_code == 200, (lang, part)
-            assert f'<html lang="{lang.replace("_", "-")}">' in response.get_data(as_text=True)
+            assert f'<html lang="{HTML_LANG[lang]}">' in response.get_data(as_text=True)
 
 
 # --- the reference ------------------------------------------------------------------------------

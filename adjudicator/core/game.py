@@ -80,7 +80,7 @@ class Game:
 
     @cached_property
     def disputes(self) -> tuple[Dispute, ...]:
-        return load_disputes(self.package_dir / "disputes.toml")
+        return load_disputes(self.package_dir / "disputes.toml", self.catalog.rulebooks)
 
     def rule(self, rule_id: str) -> Rule | None:
         return self.catalog.get(rule_id)
