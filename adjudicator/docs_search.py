@@ -106,13 +106,13 @@ class SearchPortugueseFolded(SearchPortuguese):
 @cache
 def _segmenter() -> ChineseSegmenter:
     from .games import available_games
-    from .search.concepts import load_concepts
+    from .search.concepts import game_concepts
     from .search.engine import language_words
 
     words = [
         word
         for game in available_games()
-        for concept in load_concepts(game.package_dir / "glossary.toml")
+        for concept in game_concepts(game)
         for _lang, word in concept.all_words()
     ]
     return ChineseSegmenter(words + language_words("filler")["zh_TW"])

@@ -21,13 +21,15 @@ for the concept's words in the query's language.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..core.catalog import SEEDS
 from ..core.i18n import LANGS
+
+if TYPE_CHECKING:
+    from ..core.game import Game
 
 
 @dataclass
@@ -62,8 +64,10 @@ class Concept:
                 yield lang, word
 
 
-def load_concepts(path: Path) -> list[Concept]:
-    """The concepts of the glossary at ``path`` (terms, then synonym-only concepts)."""
+def load_concepts(path: Path, seed_langs: Mapping[str, str] | None = None) -> list[Concept]:
+    """The concepts of the glossary at ``path`` (terms, then synonym-only concepts).
+    ``seed_langs`` gives the language of each rulebook that ``printed`` names."""
+    seed_langs = seed_langs or {}
     if not path.is_file():
         return []
     data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -76,7 +80,7 @@ def load_concepts(path: Path) -> list[Concept]:
         for lang, forms in (term.get("forms") or {}).items():
             concept.add(lang, forms, means=True)
         for seed, printed in (term.get("printed") or {}).items():
-            lang = SEEDS[seed][1] if seed in SEEDS else seed
+            lang = seed_langs.get(seed, seed)
             concept.add(lang, _strings(printed), means=True)
         for lang, aliases in (term.get("aliases") or {}).items():
             concept.add(lang, _strings(aliases))
@@ -92,3 +96,9 @@ def load_concepts(path: Path) -> list[Concept]:
 
 def _strings(value: Any) -> list[str]:
     return [value] if isinstance(value, str) else [str(v) for v in value]
+
+
+def game_concepts(game: Game) -> list[Concept]:
+    """The concepts of a game's glossary, its ``printed`` words in their books' languages."""
+    books = {seed: book.lang for seed, book in game.catalog.rulebooks.items()}
+    return load_concepts(game.package_dir / "glossary.toml", books)

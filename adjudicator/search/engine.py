@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.i18n import LANGS, gettext, locale_dir, normalize_lang
 from .analysis import HAN, Analyzer, ChineseSegmenter, fold, simplified_table, to_simplified
-from .concepts import Concept, load_concepts
+from .concepts import Concept, game_concepts
 
 if TYPE_CHECKING:
     from ..core.catalog import Rule
@@ -136,7 +136,7 @@ class LanguageIndex:
     ) -> None:
         self.lang = lang
         self.games = {game.id: game for game in games}
-        self.concepts = {g.id: load_concepts(g.package_dir / "glossary.toml") for g in games}
+        self.concepts = {g.id: game_concepts(g) for g in games}
         fillers, quantity = language_words("filler"), language_words("quantity")
         segmenter = None
         if lang == "zh_TW":
