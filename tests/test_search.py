@@ -155,3 +155,20 @@ def test_the_reference_search_page_ranks_exactly_like_the_search(tmp_path: Path,
     in_js = json.loads(run.stdout)
     in_python = [ids(get_game(game), text, lang) for game, text in queries]
     assert in_js == in_python
+
+
+def test_the_reference_index_keeps_chinese_terms_whole_and_greek_forms_together():
+    from adjudicator.docs_search import (
+        SearchGreek,
+        SearchPortugueseFolded,
+        SearchTraditionalChinese,
+    )
+
+    chinese = SearchTraditionalChinese({})
+    words = chinese.split("放一張試爆卡、炸彈卡，鈽與鈾在間諜軌旁，輪抽")
+    assert {"試爆卡", "炸彈卡", "鈽", "鈾", "間諜軌", "輪抽"} <= set(words)
+    assert all(chinese.word_filter(w) for w in ("鈽", "鈾"))
+    greek = SearchGreek({})
+    assert greek.stem("γαλλιας") == greek.stem("Γαλλία") == greek.stem("ΓΑΛΛΊΑΣ")
+    portuguese = SearchPortugueseFolded({})
+    assert portuguese.stem("importacao") == portuguese.stem("Importação")

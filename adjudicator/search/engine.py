@@ -1,12 +1,13 @@
 """The rule search: SQLite FTS5 over the analysed rules, one table per language.
 
-Each rule of each game is a row of its language's table, with three weighted columns:
-the rule's ID, its title and its text (already analysed in Python, one token per word;
-see :mod:`.analysis`). A query is split into groups: a phrase that names a concept of
-the glossary (with the concept's words in the query's language), or a single word;
-filler words are dropped. Each group is an FTS5 query of its own (an OR of its words),
-ranked by BM25; a rule matched by more groups comes first, then by the sum of its BM25
-scores. An unknown word matches nothing and takes nothing away.
+Each rule of each game is a row of two FTS5 tables of its language: ``heads`` (its ID
+and title, weighted above) and ``bodies`` (its text), already analysed in Python, one
+token per word (see :mod:`.analysis`), filler words left out. A query is split into
+groups: a phrase that names a concept of the glossary (which also looks for the
+concept's words in the query's language, weighted below the typed words), or a single
+word; filler words are dropped. Each group is an FTS5 query of its own (an OR of its
+phrases), ranked by BM25; a rule matched by more groups comes first, then by the sum of
+its BM25 scores. An unknown word matches nothing and takes nothing away.
 
 The tables are stored per language in ``<docs>/<lang>/rules-search.sqlite3`` by the docs
 build; when a file is missing or out of date, the language is indexed in memory the
@@ -201,16 +202,7 @@ class LanguageIndex:
                 bodies.append((game.id, rule.id, self._text(text)))
         db.executemany("INSERT INTO heads VALUES (?, ?, ?)", heads)
         db.executemany("INSERT INTO bodies VALUES (?, ?, ?)", bodies)
-        segmenter = self.analyzer.segmenter
-        words = {}
-        if segmenter is not None:
-            vocabulary = {t for row in heads + bodies for t in row[2].split()}
-            vocabulary |= {k[0] for k in self.fillers}
-            for concepts in self.concepts.values():
-                for concept in concepts:
-                    for _lang, word in concept.all_words():
-                        vocabulary.update(w.key for w in self.analyzer.words(word, search=True))
-            words = segmenter.frequencies(w for w in vocabulary if HAN.fullmatch(w))
+        words = self._query_dictionary(row[2] for row in heads + bodies)
         db.execute("INSERT INTO meta VALUES ('query_words', ?)", (json.dumps(words),))
         stamp = fingerprint(list(self.games.values()), self.lang)
         db.execute("INSERT INTO meta VALUES ('fingerprint', ?)", (stamp,))
@@ -220,6 +212,20 @@ class LanguageIndex:
         db.close()
         os.replace(target, path)
         return sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+
+    def _query_dictionary(self, rows: Iterable[str]) -> dict[str, int]:
+        """Chinese: the words of the index, the concepts and the filler words, with
+        jieba's frequencies (the dictionary queries are segmented with)."""
+        segmenter = self.analyzer.segmenter
+        if segmenter is None:
+            return {}
+        vocabulary = {token for row in rows for token in row.split()}
+        vocabulary |= {key[0] for key in self.fillers}
+        for concepts in self.concepts.values():
+            for concept in concepts:
+                for _lang, word in concept.all_words():
+                    vocabulary.update(w.key for w in self.analyzer.words(word, search=True))
+        return segmenter.frequencies(w for w in vocabulary if HAN.fullmatch(w))
 
     def _text(self, text: str) -> str:
         return " ".join(self._tokens(text, search=True))
