@@ -61,15 +61,19 @@ def index_for(game: Game, docs_dir: Path | None = None, cache: Cache | None = No
     made once per ``cache`` (by default, one per process) and per docs folder."""
     from ..games import available_games
 
+    fast = (str(docs_dir), game.id, str(game.package_dir))
+    store = _indexes if cache is None else cache
+    if fast in store:
+        return store[fast]
     games = list(available_games())
     if all(g.id != game.id or g.package_dir != game.package_dir for g in games):
         games = [game]
     folder = docs_dir or default_docs_dir()
     key = (str(folder), *(f"{g.id}:{g.package_dir}" for g in games))
-    store = _indexes if cache is None else cache
     with _lock:
         if key not in store:
             store[key] = SearchIndex(games, folder)
+        store[fast] = store[key]
         return store[key]
 
 

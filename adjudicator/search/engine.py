@@ -46,7 +46,7 @@ INDEX_NAME = "rules-search.sqlite3"
 HEAD_WEIGHT = 3.0
 #: The concept that a quantity word ("how many") hints at, and how much it weighs.
 QUANTITY_CONCEPT = "max"
-QUANTITY_WEIGHT = 0.5
+QUANTITY_WEIGHT = 1.0
 #: How much a concept's other words weigh, next to the words the player typed.
 MORE_WEIGHT = 0.6
 #: Joins the tokens of a phrase into one key of the exported data.
@@ -137,6 +137,8 @@ class LanguageIndex:
     ) -> None:
         self.lang = lang
         self.games = {game.id: game for game in games}
+        #: Each game's rules by ID, and their places in the catalog (the last sort key).
+        self.rules = {g.id: {r.id: (i, r) for i, r in enumerate(g.catalog)} for g in games}
         self.concepts = {g.id: game_concepts(g) for g in games}
         fillers, quantity = language_words("filler"), language_words("quantity")
         segmenter = None
@@ -149,6 +151,7 @@ class LanguageIndex:
         #: Single filler words, left out of the index and of the phrases looked up.
         self.stop = {key[0] for key in self.fillers if len(key) == 1}
         self._lock = threading.Lock()
+        self._concept_phrases: dict[int, set[tuple[str, ...]]] = {}
         self.db = None if write or path is None else self._open(path, fingerprint(games, lang))
         if self.db is None:
             self.db = self.build(path if write else None)
@@ -333,8 +336,14 @@ class LanguageIndex:
         return groups, ignored
 
     def _phrases(self, concepts: list[Concept]) -> tuple[tuple[str, ...], ...]:
-        phrases = {self._tokens(w) for c in concepts for w in c.words.get(self.lang, ())}
-        return tuple(sorted(p for p in phrases if p))
+        """The indexed tokens of the concepts' words in this language, sorted."""
+        phrases: set[tuple[str, ...]] = set()
+        for concept in concepts:
+            if id(concept) not in self._concept_phrases:
+                words = concept.words.get(self.lang, ())
+                self._concept_phrases[id(concept)] = {self._tokens(w) for w in words} - {()}
+            phrases |= self._concept_phrases[id(concept)]
+        return tuple(sorted(phrases))
 
     def _match(self, phrases: Sequence[tuple[str, ...]]) -> str:
         parts = []
@@ -359,13 +368,12 @@ class LanguageIndex:
                     tally.count += 1
                     tally.score += score
                     tally.labels.append(group.label)
-        order = {rule.id: index for index, rule in enumerate(game.catalog)}
-        ranked = sorted(found.items(), key=lambda kv: (-kv[1].count, kv[1].score, order[kv[0]]))
-        hits = []
-        for rule_id, tally in ranked:
-            rule = game.rule(rule_id)
-            if rule is not None:
-                hits.append(Hit(rule, tuple(dict.fromkeys(tally.labels)), -tally.score))
+        rules = self.rules[game.id]
+        ranked = sorted(found.items(), key=lambda kv: (-kv[1].count, kv[1].score, rules[kv[0]][0]))
+        hits = [
+            Hit(rules[rule_id][1], tuple(dict.fromkeys(tally.labels)), -tally.score)
+            for rule_id, tally in ranked
+        ]
         suggestions = () if hits else self.suggest(game.id, groups)
         return Results(text, self.lang, tuple(hits), suggestions, tuple(ignored))
 
