@@ -172,3 +172,22 @@ def test_the_reference_index_keeps_chinese_terms_whole_and_greek_forms_together(
     assert greek.stem("γαλλιας") == greek.stem("Γαλλία") == greek.stem("ΓΑΛΛΊΑΣ")
     portuguese = SearchPortugueseFolded({})
     assert portuguese.stem("importacao") == portuguese.stem("Importação")
+
+
+def test_the_api_and_the_page_say_why_and_suggest(tmp_path: Path):
+    from web import create_app
+
+    client = create_app({"ADJ_DOCS_DIR": tmp_path}).test_client()
+    body = client.get("/api/v1/quarantine/search", query_string={"q": "隔離擴散", "lang": "zh_TW"})
+    data = body.get_json()
+    assert data["results"][0]["id"] == "QU-507"
+    assert data["results"][0]["matched"] == ["隔離", "擴散"]
+    listing = client.get("/api/v1/manhattan-project/rules?q=plutonim").get_json()
+    assert listing == []
+    empty = client.get("/api/v1/manhattan-project/search?q=plutonim").get_json()
+    assert empty["results"] == [] and "plutonium" in empty["suggestions"]
+    page = client.get("/el/manhattan-project/rules", query_string={"q": "ποσα μαχητικα"})
+    html = page.get_data(as_text=True)
+    assert 'data-rule="MP-204"' in html and "μαχητικα" in html.split('class="matched"')[1]
+    hint = client.get("/pt/manhattan-project/rules?q=plutonim").get_data(as_text=True)
+    assert 'class="suggestions"' in hint and "Plutônio" in hint
