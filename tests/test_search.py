@@ -191,3 +191,31 @@ def test_the_api_and_the_page_say_why_and_suggest(tmp_path: Path):
     assert 'data-rule="MP-204"' in html and "μαχητικα" in html.split('class="matched"')[1]
     hint = client.get("/pt/manhattan-project/rules?q=plutonim").get_data(as_text=True)
     assert 'class="suggestions"' in hint and "Plutônio" in hint
+
+
+SUGGEST_RUNNER = NODE_RUNNER.replace(
+    "AdjudicatorSearch.searchGame(game, q).map((r) => r.id)", "AdjudicatorSearch.suggest(game, q)"
+)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="no node to run the page's JavaScript")
+def test_the_reference_search_page_suggests_like_the_search(tmp_path: Path):
+    from adjudicator.docs_search import write_rule_search
+
+    write_rule_search(tmp_path, "el", {"rules": "", "matched": "", "none": "", "closest": ""})
+    queries = [
+        ("manhattan-project", "πλουτονιοο"),
+        ("manhattan-project", "βομβαρδιστκο μαχητκο"),
+        ("imperial", "ομολογιο"),
+        ("imperial", "φορολογκια"),
+        ("quarantine", "καραντιννα xyz"),
+        ("quarantine", "zzzz"),
+    ]
+    engine = Path(__file__).resolve().parent.parent / "docs" / "_static" / "adjudicator-search.js"
+    run = subprocess.run(
+        ["node", "-e", SUGGEST_RUNNER, str(tmp_path), json.dumps(queries), str(engine)],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    in_python = [list(search(get_game(game), text, "el").suggestions) for game, text in queries]
+    assert json.loads(run.stdout) == in_python
+    assert in_python[0] and in_python[-1] == []

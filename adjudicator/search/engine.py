@@ -49,6 +49,10 @@ QUANTITY_CONCEPT = "max"
 QUANTITY_WEIGHT = 1.0
 #: How much a concept's other words weigh, next to the words the player typed.
 MORE_WEIGHT = 0.6
+#: How many glossary terms a query with no result suggests, and how close they must be
+#: (difflib's ratio).
+SUGGESTIONS = 5
+CLOSE = 0.6
 #: Joins the tokens of a phrase into one key of the exported data.
 KEY_SEP = "\u0001"
 #: The longest phrase (in words) looked up among the concepts and filler words.
@@ -272,10 +276,12 @@ class LanguageIndex:
                     for key, found in self.keys[game_id].items()
                 },
                 "hint": next((i for i, c in enumerate(concepts) if c.id == QUANTITY_CONCEPT), -1),
+                "names": list(self.names(game_id).items()),
             }
         data: dict[str, Any] = {
             "lang": self.lang,
             "weights": {"head": HEAD_WEIGHT, "more": MORE_WEIGHT, "quantity": QUANTITY_WEIGHT},
+            "suggest": {"n": SUGGESTIONS, "cutoff": CLOSE},
             "longest": LONGEST,
             "vocab": list(vocab),
             "rows": rows,
@@ -391,20 +397,25 @@ class LanguageIndex:
             scores[rule_id] = scores.get(rule_id, 0.0) + score
         return scores
 
-    def suggest(self, game_id: str, groups: list[Group], n: int = 5) -> tuple[str, ...]:
+    def suggest(self, game_id: str, groups: list[Group], n: int = SUGGESTIONS) -> tuple[str, ...]:
         """The glossary's words closest to the query's words, as the concepts' names."""
-        names: dict[str, str] = {}
-        for concept in self.concepts.get(game_id, ()):
-            for _lang, word in concept.all_words():
-                names.setdefault(fold(word), concept.name(self.lang))
+        names = self.names(game_id)
         found: list[str] = []
         for group in groups:
             if group.soft:
                 continue
-            for close in difflib.get_close_matches(fold(group.label), names, n=n, cutoff=0.6):
-                if names[close] not in found:
-                    found.append(names[close])
+            for word in difflib.get_close_matches(fold(group.label), names, n=n, cutoff=CLOSE):
+                if names[word] not in found:
+                    found.append(names[word])
         return tuple(found[:n])
+
+    def names(self, game_id: str) -> dict[str, str]:
+        """Every word of the game's concepts (folded), with its concept's name."""
+        names: dict[str, str] = {}
+        for concept in self.concepts.get(game_id, ()):
+            for _lang, word in concept.all_words():
+                names.setdefault(fold(word), concept.name(self.lang))
+        return names
 
 
 class SearchIndex:
