@@ -219,3 +219,16 @@ def test_the_reference_search_page_suggests_like_the_search(tmp_path: Path):
     in_python = [list(search(get_game(game), text, "el").suggestions) for game, text in queries]
     assert json.loads(run.stdout) == in_python
     assert in_python[0] and in_python[-1] == []
+
+
+@pytest.mark.parametrize("game", available_games(), ids=lambda g: g.id)
+def test_every_synonym_names_a_term_or_says_what_it_means(game):
+    import tomllib
+
+    data = tomllib.loads((game.package_dir / "glossary.toml").read_text(encoding="utf-8"))
+    terms = {term["id"] for term in data.get("term", [])}
+    for entry in data.get("synonym", []):
+        if "term_id" in entry:
+            assert entry["term_id"] in terms, entry
+        else:
+            assert entry.get("id") and set(entry.get("means", {})) == {"en", "el", "pt", "zh_TW"}
