@@ -33,13 +33,12 @@ from sphinx.util.docutils import SphinxDirective
 
 from . import docs_search
 from .core.cases import Case
-from .core.catalog import SEED_LABELS, Rule, Source
+from .core.catalog import Rule, Source
 from .core.checks import Kind
 from .core.game import Game
-from .core.i18n import HTML_LANG, LANG_NAMES, LANGS, N_, gettext, normalize_lang
+from .core.i18n import HTML_LANG, LANG_NAMES, LANGS, N_, gettext, normalize_lang, po_path
 from .core.reference import (
     IMPACTS,
-    UNOFFICIAL_SEEDS,
     Dispute,
     Term,
     disputes_of_rule,
@@ -230,6 +229,16 @@ def comma_links(items: Iterable[nodes.Node]) -> nodes.paragraph:
 # --- directives -----------------------------------------------------------------------------
 
 
+def data_files(game: Game) -> list[Path]:
+    """The files a game page is written from: when one changes, Sphinx rewrites the page
+    (it only watches the .rst stubs by itself)."""
+    folder = game.package_dir
+    found = [folder / name for name in ("rules.toml", "glossary.toml", "disputes.toml")]
+    found += sorted(folder.glob("cases/*.yaml")) + sorted(folder.glob("examples/*.json"))
+    found += [po_path(domain, lang) for domain in (game.domain, CORE) for lang in LANGS]
+    return [path for path in found if path.is_file()]
+
+
 class GameDirective(SphinxDirective):
     """Base for the directives that write a game page from its catalog."""
 
@@ -241,6 +250,8 @@ class GameDirective(SphinxDirective):
         return get_game(self.arguments[0])
 
     def run(self) -> list[nodes.Node]:
+        for path in data_files(self.game):
+            self.env.note_dependency(str(path))
         return untranslatable(self.render())
 
     def render(self) -> list[nodes.Node]:
@@ -275,7 +286,7 @@ class RuleDirective(SphinxDirective):
 def source_text(env: BuildEnvironment, source: Source) -> str:
     """ "Greek rulebook, p. 10, Air strikes" in the build's language."""
     text = source.render(_lang(env))
-    if source.seed in UNOFFICIAL_SEEDS:
+    if source.book is not None and not source.book.official:
         text += f" ({_t(env, UNOFFICIAL_SHORT)})"
     return text
 
@@ -510,13 +521,15 @@ class GameGlossary(GameDirective):
             item += body
             glossary += item
         body_nodes: list[nodes.Node] = [para(self.t(GLOSSARY_INTRO)), para(self.t(PRINTED_INTRO))]
-        if any(seed in UNOFFICIAL_SEEDS for t in terms for seed in t.printed):
+        books = self.game.catalog.rulebooks
+        if any(not books[seed].official for t in terms for seed in t.printed if seed in books):
             body_nodes.append(para(self.t(UNOFFICIAL_NOTE), classes=["term-unofficial"]))
         flagged = [(t, seed) for t in terms for seed in inconsistent_seeds(t)]
         flagged += [(t, seed) for t in terms for seed in t.printed if (seed, t.id) in shared]
         if flagged:
             line = para(self.t(INCONSISTENT_LIST), classes=["term-inconsistencies"])
-            for index, (term, seed) in enumerate(dict.fromkeys(flagged)):
+            unique = {(term.id, seed): (term, seed) for term, seed in flagged}
+            for index, (term, seed) in enumerate(unique.values()):
                 if index:
                     line += nodes.Text(", ")
                 line += link(f"{term.names[lang]} ({seed})", f"#{self.anchor(term)}")
@@ -534,8 +547,10 @@ class GameGlossary(GameDirective):
         names = {t.id: t.names[_lang(self.env)] for t in self.game.glossary}
         found = nodes.bullet_list(classes=["term-printed"])
         for seed, words in sorted(term.printed.items()):
-            line = para(nodes.strong(words[0], words[0]), f" — {_t(self.env, SEED_LABELS[seed])}")
-            if seed in UNOFFICIAL_SEEDS:
+            book = self.game.catalog.rulebooks.get(seed)
+            label = self.g(book.title) if book is not None else seed
+            line = para(nodes.strong(words[0], words[0]), f" — {label}")
+            if book is not None and not book.official:
                 line += nodes.Text(f" ({self.t(UNOFFICIAL_SHORT)})")
             if len(words) > 1:
                 line += nodes.Text(f"; {self.t(ALSO_LABEL)} {', '.join(words[1:])}")

@@ -90,7 +90,7 @@ def test_chinese_without_spaces_and_in_either_script():
 
 
 def test_synonyms_come_from_the_glossary():
-    concepts = {c.id: c for c in load_concepts(MP.package_dir / "glossary.toml")}
+    concepts = {c.id: c for c in load_concepts(MP.package_dir / "glossary.toml", MP.seed_langs)}
     assert "τασάκι" in concepts["bribe-pile"].words["el"]
     assert "Στοίβα Δωροδοκίας" in concepts["bribe-pile"].means["el"]
     assert ids(MP, "ashtray")[0] == ids(MP, "τασακι", "el")[0] == "MP-505"

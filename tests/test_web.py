@@ -636,7 +636,8 @@ def test_real_games_pictures_mark_and_escape() -> None:
             data = game.example(name)
             state = game.parse_state(data)
             svg = draw(game, state, [], "el")
-            assert isinstance(svg, Markup) and svg.startswith("<svg"), (game.id, name)
+            assert isinstance(svg, Markup) and svg.startswith('<div class="panel'), (game.id, name)
+            assert "<svg" in svg
             assert "<script" not in svg and not re.search(r"\son\w+=", svg)
         report = [v.path for v in game.violations(game.parse_state(game.example()))]
         assert draw(game, game.parse_state(game.example()), report, "zh_TW") is not None
@@ -708,7 +709,9 @@ def test_ensure_docs_builds_once_or_warns(
 
     calls: list[list[str]] = []
 
-    def build_docs(out: Path, langs: list[str], jobs: int = 2) -> dict[str, tuple[int, float]]:
+    def build_docs(
+        out: Path, langs: list[str], jobs: int = 2, progress: Any = None
+    ) -> dict[str, tuple[int, float]]:
         calls.append(langs)
         (out / "en").mkdir(parents=True, exist_ok=True)
         (out / "en" / "index.html").write_text("<html></html>")

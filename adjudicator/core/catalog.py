@@ -54,6 +54,7 @@ class Rulebook:
     title = "Greek rulebook"            # a msgid of the game's domain
     lang = "el"                         # the language it is printed in
     file = "000_7790d98cecb8ab4a.txt"   # the source file (never shown to players)
+    official = false                    # a fan translation: its terms are not official
     """
 
     id: str
@@ -61,6 +62,7 @@ class Rulebook:
     lang: str
     file: str
     domain: str
+    official: bool = True
 
 
 @dataclass(frozen=True)
@@ -168,6 +170,7 @@ def parse_rulebooks(data: Mapping[str, Any], game: str) -> dict[str, Rulebook]:
             lang=entry.get("lang", "en"),
             file=entry.get("file", ""),
             domain=game,
+            official=bool(entry.get("official", True)),
         )
         if book.id in books:
             raise CatalogError(f"{game}: rulebook {book.id} is defined twice")

@@ -60,9 +60,6 @@ from .i18n import LANGS, N_, normalize_text
 
 DISPUTE_ID = re.compile(r"^[A-Z]{2,3}-D[0-9]{1,3}$")
 
-#: Seeds that are not published rulebooks: their terms are shown but are not official.
-UNOFFICIAL_SEEDS = frozenset({"004"})
-
 #: How much a disagreement matters at a table, most first (msgids of the core domain).
 IMPACTS: dict[str, str] = {"high": N_("high"), "medium": N_("medium"), "low": N_("low")}
 

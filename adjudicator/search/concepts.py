@@ -100,5 +100,4 @@ def _strings(value: Any) -> list[str]:
 
 def game_concepts(game: Game) -> list[Concept]:
     """The concepts of a game's glossary, its ``printed`` words in their books' languages."""
-    books = {seed: book.lang for seed, book in game.catalog.rulebooks.items()}
-    return load_concepts(game.package_dir / "glossary.toml", books)
+    return load_concepts(game.package_dir / "glossary.toml", game.seed_langs)
