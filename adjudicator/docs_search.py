@@ -106,13 +106,13 @@ class SearchPortugueseFolded(SearchPortuguese):
 @cache
 def _segmenter() -> ChineseSegmenter:
     from .games import available_games
-    from .search.concepts import load_concepts
+    from .search.concepts import game_concepts
     from .search.engine import language_words
 
     words = [
         word
         for game in available_games()
-        for concept in load_concepts(game.package_dir / "glossary.toml", game.seed_langs)
+        for concept in game_concepts(game)
         for _lang, word in concept.all_words()
     ]
     return ChineseSegmenter(words + language_words("filler")["zh_TW"])
@@ -124,6 +124,14 @@ class SearchTraditionalChinese(SearchChinese):
     lang = "zh_TW"
     # The JS stemmer embedded is english-stemmer.js, whose class is EnglishStemmer.
     language_name = "English"
+    # The search page splits a query like the index (adjudicator-search.js), so that
+    # 隔離擴散 looks up 隔離 and 擴散.
+    js_splitter_code = (
+        "function splitQuery(query) {"
+        " if (typeof AdjudicatorSearch !== 'undefined' && AdjudicatorSearch.ready()) {"
+        " return AdjudicatorSearch.terms(query); }"
+        " return query.split(/[\\s\\p{P}\\p{S}]+/gu).filter(function (t) { return t; }); }"
+    )
 
     def split(self, input: str) -> list[str]:
         analyzer = Analyzer("zh_TW", _segmenter())

@@ -812,6 +812,7 @@ def write_rule_search(app: Sphinx, exception: Exception | None) -> None:
         "rules": _t_lang(lang, N_("Rules")),
         "matched": _t_lang(lang, N_("Matched:")),
         "none": _t_lang(lang, N_("No rule found.")),
+        "closest": _t_lang(lang, N_("Closest glossary terms:")),
     }
     docs_search.write_rule_search(Path(app.outdir), lang, labels)
 

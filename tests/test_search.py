@@ -155,3 +155,82 @@ def test_the_reference_search_page_ranks_exactly_like_the_search(tmp_path: Path,
     in_js = json.loads(run.stdout)
     in_python = [ids(get_game(game), text, lang) for game, text in queries]
     assert in_js == in_python
+
+
+def test_the_reference_index_keeps_chinese_terms_whole_and_greek_forms_together():
+    from adjudicator.docs_search import (
+        SearchGreek,
+        SearchPortugueseFolded,
+        SearchTraditionalChinese,
+    )
+
+    chinese = SearchTraditionalChinese({})
+    words = chinese.split("放一張試爆卡、炸彈卡，鈽與鈾在間諜軌旁，輪抽")
+    assert {"試爆卡", "炸彈卡", "鈽", "鈾", "間諜軌", "輪抽"} <= set(words)
+    assert all(chinese.word_filter(w) for w in ("鈽", "鈾"))
+    greek = SearchGreek({})
+    assert greek.stem("γαλλιας") == greek.stem("Γαλλία") == greek.stem("ΓΑΛΛΊΑΣ")
+    portuguese = SearchPortugueseFolded({})
+    assert portuguese.stem("importacao") == portuguese.stem("Importação")
+
+
+def test_the_api_and_the_page_say_why_and_suggest(tmp_path: Path):
+    from web import create_app
+
+    client = create_app({"ADJ_DOCS_DIR": tmp_path}).test_client()
+    body = client.get("/api/v1/quarantine/search", query_string={"q": "隔離擴散", "lang": "zh_TW"})
+    data = body.get_json()
+    assert data["results"][0]["id"] == "QU-507"
+    assert data["results"][0]["matched"] == ["隔離", "擴散"]
+    listing = client.get("/api/v1/manhattan-project/rules?q=plutonim").get_json()
+    assert listing == []
+    empty = client.get("/api/v1/manhattan-project/search?q=plutonim").get_json()
+    assert empty["results"] == [] and "plutonium" in empty["suggestions"]
+    page = client.get("/el/manhattan-project/rules", query_string={"q": "ποσα μαχητικα"})
+    html = page.get_data(as_text=True)
+    assert 'data-rule="MP-204"' in html and "μαχητικα" in html.split('class="matched"')[1]
+    hint = client.get("/pt/manhattan-project/rules?q=plutonim").get_data(as_text=True)
+    assert 'class="suggestions"' in hint and "Plutônio" in hint
+
+
+SUGGEST_RUNNER = NODE_RUNNER.replace(
+    "AdjudicatorSearch.searchGame(game, q).map((r) => r.id)", "AdjudicatorSearch.suggest(game, q)"
+)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="no node to run the page's JavaScript")
+def test_the_reference_search_page_suggests_like_the_search(tmp_path: Path):
+    from adjudicator.docs_search import write_rule_search
+
+    write_rule_search(tmp_path, "el", {"rules": "", "matched": "", "none": "", "closest": ""})
+    queries = [
+        ("manhattan-project", "πλουτονιοο"),
+        ("manhattan-project", "βομβαρδιστκο μαχητκο"),
+        ("imperial", "ομολογιο"),
+        ("imperial", "φορολογκια"),
+        ("quarantine", "καραντιννα xyz"),
+        ("quarantine", "zzzz"),
+    ]
+    engine = Path(__file__).resolve().parent.parent / "docs" / "_static" / "adjudicator-search.js"
+    run = subprocess.run(
+        ["node", "-e", SUGGEST_RUNNER, str(tmp_path), json.dumps(queries), str(engine)],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    in_python = [list(search(get_game(game), text, "el").suggestions) for game, text in queries]
+    assert json.loads(run.stdout) == in_python
+    assert in_python[0] and in_python[-1] == []
+
+
+def test_every_synonym_names_a_term_or_says_what_it_means():
+    import tomllib
+
+    for game in available_games():
+        data = tomllib.loads((game.package_dir / "glossary.toml").read_text(encoding="utf-8"))
+        terms = {term["id"] for term in data.get("term", [])}
+        assert data.get("synonym"), game.id
+        for entry in data["synonym"]:
+            if "term_id" in entry:
+                assert entry["term_id"] in terms, (game.id, entry)
+            else:
+                means = set(entry.get("means", {}))
+                assert entry.get("id") and means == {"en", "el", "pt", "zh_TW"}, (game.id, entry)

@@ -109,7 +109,13 @@ def search_game(game_id: str) -> Any:
 
 def _search(game: Any, query: str) -> dict[str, Any]:
     lang = current_lang()
-    found = search(game, query, lang, docs_dir=current_app.config["ADJ_DOCS_DIR"])
+    found = search(
+        game,
+        query,
+        lang,
+        docs_dir=current_app.config["ADJ_DOCS_DIR"],
+        cache=current_app.extensions.setdefault("adjudicator.search", {}),
+    )
     return {
         "query": query,
         "lang": lang,

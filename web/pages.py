@@ -224,7 +224,13 @@ def rules(game_id: str) -> str:
     lang, lang2 = current_lang(), second_lang()
     suggestions: tuple[str, ...] = ()
     if query:
-        results = search(game, query, lang, docs_dir=current_app.config["ADJ_DOCS_DIR"])
+        results = search(
+            game,
+            query,
+            lang,
+            docs_dir=current_app.config["ADJ_DOCS_DIR"],
+            cache=current_app.extensions.setdefault("adjudicator.search", {}),
+        )
         found = [
             {**rule_view(game, hit.rule.id, lang, lang2), "matched": hit.matched}
             for hit in results.hits

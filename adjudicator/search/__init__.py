@@ -42,7 +42,7 @@ __all__ = [
     "write_index",
 ]
 
-_indexes: dict[tuple[str, ...], SearchIndex] = {}
+_indexes: dict[tuple[str, ...], SearchIndex] = {}  # the process's indexes (see index_for)
 _lock = threading.Lock()
 
 
@@ -53,26 +53,41 @@ def default_docs_dir() -> Path:
     return Path(os.environ.get("ADJUDICATOR_DOCS_DIR") or root / "docs" / "_build" / "html")
 
 
-def index_for(game: Game, docs_dir: Path | None = None) -> SearchIndex:
-    """The shared index of every game present (or of ``game`` alone when it is not one of
-    them), made once per process and per docs folder."""
+Cache = dict[tuple[str, ...], SearchIndex]
+
+
+def index_for(game: Game, docs_dir: Path | None = None, cache: Cache | None = None) -> SearchIndex:
+    """The index of every game present (or of ``game`` alone when it is not one of them),
+    made once per ``cache`` (by default, one per process) and per docs folder."""
     from ..games import available_games
 
+    fast = (str(docs_dir), game.id, str(game.package_dir))
+    store = _indexes if cache is None else cache
+    if fast in store:
+        return store[fast]
     games = list(available_games())
-    if all(g.id != game.id for g in games):
+    if all(g.id != game.id or g.package_dir != game.package_dir for g in games):
         games = [game]
     folder = docs_dir or default_docs_dir()
-    key = (str(folder), *(g.id for g in games))
+    key = (str(folder), *(f"{g.id}:{g.package_dir}" for g in games))
     with _lock:
-        if key not in _indexes:
-            _indexes[key] = SearchIndex(games, folder)
-        return _indexes[key]
+        if key not in store:
+            store[key] = SearchIndex(games, folder)
+        store[fast] = store[key]
+        return store[key]
 
 
-def search(game: Game, text: str, lang: str = "en", docs_dir: Path | None = None) -> Results:
+def search(
+    game: Game,
+    text: str,
+    lang: str = "en",
+    docs_dir: Path | None = None,
+    cache: Cache | None = None,
+) -> Results:
     """The rules of ``game`` for ``text`` in ``lang``, best first, each with its matched
-    words; a query that finds nothing suggests the closest glossary terms."""
-    return index_for(game, docs_dir).search(game, text, lang)
+    words; a query that finds nothing suggests the closest glossary terms. ``docs_dir``
+    holds the built index files; ``cache`` keeps the index (a Flask app keeps its own)."""
+    return index_for(game, docs_dir, cache).search(game, text, lang)
 
 
 def search_rules(game: Game, text: str, lang: str = "en") -> list[Rule]:

@@ -25,7 +25,7 @@ import threading
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import snowballstemmer
@@ -57,10 +57,12 @@ def _stemmer(name: str) -> Any:
     return snowballstemmer.stemmer(name)
 
 
+@lru_cache(maxsize=1 << 16)
 def stem_en(key: str) -> str:
     return str(_stemmer("english").stemWord(key))
 
 
+@lru_cache(maxsize=1 << 16)
 def stem_el(key: str) -> str:
     stem = str(_stemmer("greek").stemWord(key))
     while len(stem) > 3 and stem[-1] in _GREEK_VOWELS:
@@ -68,6 +70,7 @@ def stem_el(key: str) -> str:
     return stem
 
 
+@lru_cache(maxsize=1 << 16)
 def stem_pt(key: str) -> str:
     if key.endswith("coes"):
         key = key[:-4] + "cao"

@@ -24,9 +24,12 @@ import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.i18n import LANGS
+
+if TYPE_CHECKING:
+    from ..core.game import Game
 
 
 @dataclass
@@ -62,8 +65,8 @@ class Concept:
 
 
 def load_concepts(path: Path, seed_langs: Mapping[str, str] | None = None) -> list[Concept]:
-    """The concepts of the glossary at ``path`` (terms, then synonym-only concepts);
-    ``seed_langs`` gives the language each rulebook is printed in (its printed terms)."""
+    """The concepts of the glossary at ``path`` (terms, then synonym-only concepts).
+    ``seed_langs`` gives the language of each rulebook that ``printed`` names."""
     seed_langs = seed_langs or {}
     if not path.is_file():
         return []
@@ -93,3 +96,8 @@ def load_concepts(path: Path, seed_langs: Mapping[str, str] | None = None) -> li
 
 def _strings(value: Any) -> list[str]:
     return [value] if isinstance(value, str) else [str(v) for v in value]
+
+
+def game_concepts(game: Game) -> list[Concept]:
+    """The concepts of a game's glossary, its ``printed`` words in their books' languages."""
+    return load_concepts(game.package_dir / "glossary.toml", game.seed_langs)

@@ -1,12 +1,13 @@
 """The rule search: SQLite FTS5 over the analysed rules, one table per language.
 
-Each rule of each game is a row of its language's table, with three weighted columns:
-the rule's ID, its title and its text (already analysed in Python, one token per word;
-see :mod:`.analysis`). A query is split into groups: a phrase that names a concept of
-the glossary (with the concept's words in the query's language), or a single word;
-filler words are dropped. Each group is an FTS5 query of its own (an OR of its words),
-ranked by BM25; a rule matched by more groups comes first, then by the sum of its BM25
-scores. An unknown word matches nothing and takes nothing away.
+Each rule of each game is a row of two FTS5 tables of its language: ``heads`` (its ID
+and title, weighted above) and ``bodies`` (its text), already analysed in Python, one
+token per word (see :mod:`.analysis`), filler words left out. A query is split into
+groups: a phrase that names a concept of the glossary (which also looks for the
+concept's words in the query's language, weighted below the typed words), or a single
+word; filler words are dropped. Each group is an FTS5 query of its own (an OR of its
+phrases), ranked by BM25; a rule matched by more groups comes first, then by the sum of
+its BM25 scores. An unknown word matches nothing and takes nothing away.
 
 The tables are stored per language in ``<docs>/<lang>/rules-search.sqlite3`` by the docs
 build; when a file is missing or out of date, the language is indexed in memory the
@@ -30,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.i18n import LANGS, gettext, locale_dir, normalize_lang
 from .analysis import HAN, Analyzer, ChineseSegmenter, fold, simplified_table, to_simplified
-from .concepts import Concept, load_concepts
+from .concepts import Concept, game_concepts
 
 if TYPE_CHECKING:
     from ..core.catalog import Rule
@@ -45,9 +46,13 @@ INDEX_NAME = "rules-search.sqlite3"
 HEAD_WEIGHT = 3.0
 #: The concept that a quantity word ("how many") hints at, and how much it weighs.
 QUANTITY_CONCEPT = "max"
-QUANTITY_WEIGHT = 0.5
+QUANTITY_WEIGHT = 1.0
 #: How much a concept's other words weigh, next to the words the player typed.
 MORE_WEIGHT = 0.6
+#: How many glossary terms a query with no result suggests, and how close they must be
+#: (difflib's ratio).
+SUGGESTIONS = 5
+CLOSE = 0.6
 #: Joins the tokens of a phrase into one key of the exported data.
 KEY_SEP = "\u0001"
 #: The longest phrase (in words) looked up among the concepts and filler words.
@@ -136,9 +141,9 @@ class LanguageIndex:
     ) -> None:
         self.lang = lang
         self.games = {game.id: game for game in games}
-        self.concepts = {
-            g.id: load_concepts(g.package_dir / "glossary.toml", g.seed_langs) for g in games
-        }
+        #: Each game's rules by ID, and their places in the catalog (the last sort key).
+        self.rules = {g.id: {r.id: (i, r) for i, r in enumerate(g.catalog)} for g in games}
+        self.concepts = {g.id: game_concepts(g) for g in games}
         fillers, quantity = language_words("filler"), language_words("quantity")
         segmenter = None
         if lang == "zh_TW":
@@ -150,6 +155,7 @@ class LanguageIndex:
         #: Single filler words, left out of the index and of the phrases looked up.
         self.stop = {key[0] for key in self.fillers if len(key) == 1}
         self._lock = threading.Lock()
+        self._concept_phrases: dict[int, set[tuple[str, ...]]] = {}
         self.db = None if write or path is None else self._open(path, fingerprint(games, lang))
         if self.db is None:
             self.db = self.build(path if write else None)
@@ -203,16 +209,7 @@ class LanguageIndex:
                 bodies.append((game.id, rule.id, self._text(text)))
         db.executemany("INSERT INTO heads VALUES (?, ?, ?)", heads)
         db.executemany("INSERT INTO bodies VALUES (?, ?, ?)", bodies)
-        segmenter = self.analyzer.segmenter
-        words = {}
-        if segmenter is not None:
-            vocabulary = {t for row in heads + bodies for t in row[2].split()}
-            vocabulary |= {k[0] for k in self.fillers}
-            for concepts in self.concepts.values():
-                for concept in concepts:
-                    for _lang, word in concept.all_words():
-                        vocabulary.update(w.key for w in self.analyzer.words(word, search=True))
-            words = segmenter.frequencies(w for w in vocabulary if HAN.fullmatch(w))
+        words = self._query_dictionary(row[2] for row in heads + bodies)
         db.execute("INSERT INTO meta VALUES ('query_words', ?)", (json.dumps(words),))
         stamp = fingerprint(list(self.games.values()), self.lang)
         db.execute("INSERT INTO meta VALUES ('fingerprint', ?)", (stamp,))
@@ -222,6 +219,20 @@ class LanguageIndex:
         db.close()
         os.replace(target, path)
         return sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+
+    def _query_dictionary(self, rows: Iterable[str]) -> dict[str, int]:
+        """Chinese: the words of the index, the concepts and the filler words, with
+        jieba's frequencies (the dictionary queries are segmented with)."""
+        segmenter = self.analyzer.segmenter
+        if segmenter is None:
+            return {}
+        vocabulary = {token for row in rows for token in row.split()}
+        vocabulary |= {key[0] for key in self.fillers}
+        for concepts in self.concepts.values():
+            for concept in concepts:
+                for _lang, word in concept.all_words():
+                    vocabulary.update(w.key for w in self.analyzer.words(word, search=True))
+        return segmenter.frequencies(w for w in vocabulary if HAN.fullmatch(w))
 
     def _text(self, text: str) -> str:
         return " ".join(self._tokens(text, search=True))
@@ -265,10 +276,12 @@ class LanguageIndex:
                     for key, found in self.keys[game_id].items()
                 },
                 "hint": next((i for i, c in enumerate(concepts) if c.id == QUANTITY_CONCEPT), -1),
+                "names": list(self.names(game_id).items()),
             }
         data: dict[str, Any] = {
             "lang": self.lang,
             "weights": {"head": HEAD_WEIGHT, "more": MORE_WEIGHT, "quantity": QUANTITY_WEIGHT},
+            "suggest": {"n": SUGGESTIONS, "cutoff": CLOSE},
             "longest": LONGEST,
             "vocab": list(vocab),
             "rows": rows,
@@ -329,8 +342,14 @@ class LanguageIndex:
         return groups, ignored
 
     def _phrases(self, concepts: list[Concept]) -> tuple[tuple[str, ...], ...]:
-        phrases = {self._tokens(w) for c in concepts for w in c.words.get(self.lang, ())}
-        return tuple(sorted(p for p in phrases if p))
+        """The indexed tokens of the concepts' words in this language, sorted."""
+        phrases: set[tuple[str, ...]] = set()
+        for concept in concepts:
+            if id(concept) not in self._concept_phrases:
+                words = concept.words.get(self.lang, ())
+                self._concept_phrases[id(concept)] = {self._tokens(w) for w in words} - {()}
+            phrases |= self._concept_phrases[id(concept)]
+        return tuple(sorted(phrases))
 
     def _match(self, phrases: Sequence[tuple[str, ...]]) -> str:
         parts = []
@@ -355,13 +374,12 @@ class LanguageIndex:
                     tally.count += 1
                     tally.score += score
                     tally.labels.append(group.label)
-        order = {rule.id: index for index, rule in enumerate(game.catalog)}
-        ranked = sorted(found.items(), key=lambda kv: (-kv[1].count, kv[1].score, order[kv[0]]))
-        hits = []
-        for rule_id, tally in ranked:
-            rule = game.rule(rule_id)
-            if rule is not None:
-                hits.append(Hit(rule, tuple(dict.fromkeys(tally.labels)), -tally.score))
+        rules = self.rules[game.id]
+        ranked = sorted(found.items(), key=lambda kv: (-kv[1].count, kv[1].score, rules[kv[0]][0]))
+        hits = [
+            Hit(rules[rule_id][1], tuple(dict.fromkeys(tally.labels)), -tally.score)
+            for rule_id, tally in ranked
+        ]
         suggestions = () if hits else self.suggest(game.id, groups)
         return Results(text, self.lang, tuple(hits), suggestions, tuple(ignored))
 
@@ -379,20 +397,25 @@ class LanguageIndex:
             scores[rule_id] = scores.get(rule_id, 0.0) + score
         return scores
 
-    def suggest(self, game_id: str, groups: list[Group], n: int = 5) -> tuple[str, ...]:
+    def suggest(self, game_id: str, groups: list[Group], n: int = SUGGESTIONS) -> tuple[str, ...]:
         """The glossary's words closest to the query's words, as the concepts' names."""
-        names: dict[str, str] = {}
-        for concept in self.concepts.get(game_id, ()):
-            for _lang, word in concept.all_words():
-                names.setdefault(fold(word), concept.name(self.lang))
+        names = self.names(game_id)
         found: list[str] = []
         for group in groups:
             if group.soft:
                 continue
-            for close in difflib.get_close_matches(fold(group.label), names, n=n, cutoff=0.6):
-                if names[close] not in found:
-                    found.append(names[close])
+            for word in difflib.get_close_matches(fold(group.label), names, n=n, cutoff=CLOSE):
+                if names[word] not in found:
+                    found.append(names[word])
         return tuple(found[:n])
+
+    def names(self, game_id: str) -> dict[str, str]:
+        """Every word of the game's concepts (folded), with its concept's name."""
+        names: dict[str, str] = {}
+        for concept in self.concepts.get(game_id, ()):
+            for _lang, word in concept.all_words():
+                names.setdefault(fold(word), concept.name(self.lang))
+        return names
 
 
 class SearchIndex:

@@ -299,6 +299,84 @@ var AdjudicatorSearch = (function () {
     });
   }
 
+  // difflib's SequenceMatcher(None, a, b).ratio() without junk (the words are short).
+  function ratio(a, b) {
+    var b2j = new Map();
+    b.forEach(function (c, j) {
+      if (!b2j.has(c)) { b2j.set(c, []); }
+      b2j.get(c).push(j);
+    });
+    function longest(alo, ahi, blo, bhi) {
+      var besti = alo, bestj = blo, bestsize = 0;
+      var j2len = new Map();
+      for (var i = alo; i < ahi; i++) {
+        var next = new Map();
+        var js = b2j.get(a[i]) || [];
+        for (var t = 0; t < js.length; t++) {
+          var j = js[t];
+          if (j < blo) { continue; }
+          if (j >= bhi) { break; }
+          var k = (j2len.get(j - 1) || 0) + 1;
+          next.set(j, k);
+          if (k > bestsize) { besti = i - k + 1; bestj = j - k + 1; bestsize = k; }
+        }
+        j2len = next;
+      }
+      while (besti > alo && bestj > blo && a[besti - 1] === b[bestj - 1]) {
+        besti -= 1; bestj -= 1; bestsize += 1;
+      }
+      while (besti + bestsize < ahi && bestj + bestsize < bhi &&
+             a[besti + bestsize] === b[bestj + bestsize]) { bestsize += 1; }
+      return [besti, bestj, bestsize];
+    }
+    var matches = 0;
+    var queue = [[0, a.length, 0, b.length]];
+    while (queue.length) {
+      var q = queue.pop();
+      var m = longest(q[0], q[1], q[2], q[3]);
+      if (m[2]) {
+        matches += m[2];
+        if (q[0] < m[0] && q[2] < m[1]) { queue.push([q[0], m[0], q[2], m[1]]); }
+        if (m[0] + m[2] < q[1] && m[1] + m[2] < q[3]) {
+          queue.push([m[0] + m[2], q[1], m[1] + m[2], q[3]]);
+        }
+      }
+    }
+    var length = a.length + b.length;
+    return length ? 2.0 * matches / length : 1.0;
+  }
+
+  // difflib.get_close_matches: the best n above the cutoff, ties to the larger word.
+  function closeMatches(word, possibilities, n, cutoff) {
+    var b = Array.from(word);
+    var found = [];
+    possibilities.forEach(function (x) {
+      var score = ratio(Array.from(x), b);
+      if (score >= cutoff) { found.push([score, x]); }
+    });
+    found.sort(function (p, q) {
+      return (q[0] - p[0]) || (p[1] < q[1] ? 1 : p[1] > q[1] ? -1 : 0);
+    });
+    return found.slice(0, n).map(function (pair) { return pair[1]; });
+  }
+
+  // The glossary's terms closest to the words of a query that found nothing in a game.
+  function suggest(gameId, text) {
+    var game = data.games[gameId];
+    if (!game || searchGame(gameId, text).length) { return []; }
+    var names = new Map(game.names);
+    var words = Array.from(names.keys());
+    var found = [];
+    parse(game, text.trim()).groups.forEach(function (group) {
+      if (group.soft) { return; }
+      closeMatches(fold(group.label), words, data.suggest.n, data.suggest.cutoff)
+        .forEach(function (word) {
+          if (found.indexOf(names.get(word)) < 0) { found.push(names.get(word)); }
+        });
+    });
+    return found.slice(0, data.suggest.n);
+  }
+
   // Every game's rules for `text`: [{game, name, rules}], the game with the best rule first.
   function search(text) {
     var results = Object.keys(data.games).map(function (gameId) {
@@ -320,6 +398,16 @@ var AdjudicatorSearch = (function () {
       var none = document.createElement("p");
       none.textContent = data.labels.none;
       container.appendChild(none);
+      Object.keys(data.games).forEach(function (gameId) {
+        var terms = suggest(gameId, text);
+        if (!terms.length) { return; }
+        var hint = document.createElement("p");
+        hint.className = "suggestions";
+        hint.dataset.game = gameId;
+        hint.textContent = data.games[gameId].name + " — " + data.labels.closest + " " +
+          terms.join(", ");
+        container.appendChild(hint);
+      });
       return;
     }
     results.forEach(function (result) {
@@ -356,10 +444,21 @@ var AdjudicatorSearch = (function () {
     render(container, query);
   }
 
+  // The words of a query as typed, less the filler words: the Chinese search page's
+  // splitQuery (adjudicator/docs_search.py), so that Sphinx looks up whole words.
+  function terms(text) {
+    var fillers = new Set(data.fillers);
+    return analyze(text).filter(function (w) { return !fillers.has(w.key); })
+      .map(function (w) { return w.surface; });
+  }
+
   return {
     load: function (json) { data = json; },
+    ready: function () { return data !== null; },
     analyze: function (text) { return analyze(text); },
+    terms: terms,
     searchGame: searchGame,
+    suggest: suggest,
     search: search,
     start: start,
   };

@@ -139,3 +139,11 @@ def test_the_reference_and_the_page_give_the_same_first_rule(
     assert in_reference[0] == on_page[0], (in_reference[:3], on_page[:3])
     # The reference's search page served by the app works the same (its CSP included).
     assert reference_rules(page, f"{server}/docs", lang, game_id, query)[0] == on_page[0]
+
+
+@pytest.mark.parametrize(
+    ("query", "game_id"), [("隔離擴散", "quarantine"), ("轟炸機攻擊", "manhattan-project")]
+)
+def test_unspaced_chinese_finds_the_pages(page, docs_server, query, game_id):
+    links = search(page, docs_server, "zh_TW", query)
+    assert any(f"/games/{game_id}/rules.html" in link for link in links), links
