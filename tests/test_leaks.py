@@ -38,8 +38,6 @@ from adjudicator.core.registry import game_ids, load_game
 LEAKING_GAMES: set[tuple[str, str]] = {
     ("manhattan-project", "templates"),
     ("manhattan-project", "cases"),
-    ("imperial", "templates"),
-    ("imperial", "cases"),
     ("quarantine", "templates"),
     ("quarantine", "cases"),
 }
