@@ -205,13 +205,13 @@ def _rule_json(game: Any, rule: Any, lang: str) -> dict[str, Any]:
         "section": rule.section,
         "title": gettext(game.domain, lang, rule.title),
         "text": gettext(game.domain, lang, rule.text),
-        "source": [str(s) for s in rule.sources],
+        "source": [s.render(lang) for s in rule.sources],
         "checks": [c.id for c in game.checks.for_rule(rule.id)],
     }
 
 
 def cmd_rules(args: argparse.Namespace, out: Output) -> int:
-    from .search import search_rules
+    from .search import search
 
     game = get_game(args.game)
     if args.id:
@@ -227,10 +227,30 @@ def cmd_rules(args: argparse.Namespace, out: Output) -> int:
             ),
         )
         return EXIT_OK
-    rules = search_rules(game, args.search, out.lang) if args.search else list(game.catalog)
-    listing = [_rule_json(game, r, out.lang) for r in rules]
-    out.emit(listing, lambda: "\n".join(f"{r['id']:<9} {r['title']}" for r in listing))
+    if not args.search:
+        listing = [_rule_json(game, r, out.lang) for r in game.catalog]
+        out.emit(listing, lambda: "\n".join(f"{r['id']:<9} {r['title']}" for r in listing))
+        return EXIT_OK
+    found = search(game, args.search, out.lang)
+    hits = [{**_rule_json(game, h.rule, out.lang), "matched": list(h.matched)} for h in found.hits]
+    out.emit(hits, lambda: _search_text(found, hits, out.lang))
     return EXIT_OK
+
+
+def _search_text(found: Any, hits: list[dict[str, Any]], lang: str) -> str:
+    """One line per rule with the words that found it; or what to try instead."""
+    if not hits:
+        lines = [_t(lang, N_("No rule found."))]
+        if found.suggestions:
+            terms = ", ".join(found.suggestions)
+            lines.append(_t(lang, N_("Closest glossary terms: {terms}"), terms=terms))
+        return "\n".join(lines)
+    return "\n".join(
+        f"{h['id']:<9} {h['title']}  ("
+        + _t(lang, N_("matched: {words}"), words=", ".join(h["matched"]))
+        + ")"
+        for h in hits
+    )
 
 
 def cmd_trace(args: argparse.Namespace, out: Output) -> int:

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import pytest
 from babel import Locale
 from babel.messages.pofile import read_po
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from adjudicator.core.checks import CheckRegistry
+from adjudicator.core.errors import InvalidValue, MalformedInput
 from adjudicator.core.i18n import (
+    N_,
     TRANSLATED_LANGS,
     Message,
     N_plural,
@@ -293,3 +298,59 @@ def test_ngettext_falls_back_to_english():
 def test_games_have_a_vocabulary(game):
     assert isinstance(game.vocab, Vocabulary)
     assert vocabulary(game.domain) is game.vocab
+
+
+# --- malformed input: pydantic's errors in our words ------------------------------------
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    money: int = Field(ge=0)
+    hand: list[int] = Field(max_length=2)
+    colour: Literal["red", "blue"] = "red"
+
+    @model_validator(mode="after")
+    def _rich(self) -> _Model:
+        if self.money == 99:
+            raise InvalidValue("adjudicator", N_("The input is too large."))
+        if self.money == 98:
+            raise ValueError("an English-only reason")
+        return self
+
+
+def _errors(data, lang):
+    try:
+        _Model.model_validate(data)
+    except ValidationError as exc:
+        return {
+            e["path"]: e["message"] for e in MalformedInput.from_pydantic(exc, data).to_json(lang)
+        }
+    raise AssertionError("valid")
+
+
+def test_pydantic_errors_name_the_field_in_every_language():
+    data = {"money": -1, "hand": [1, 2, 3], "colour": "pink", "extra": 1}
+    en = _errors(data, "en")
+    assert en == {
+        "/money": "`money` must be at least 0.",
+        "/hand": "`hand` may hold at most 2 items.",
+        "/colour": "`colour` must be one of `red` or `blue`.",
+        "/extra": "`extra` is not part of the format.",
+    }
+    assert _errors(data, "pt")["/colour"] == "O campo `colour` deve ser `red` ou `blue`."
+    assert _errors(data, "el")["/money"] == "Το πεδίο `money` πρέπει να είναι τουλάχιστον 0."
+    assert _errors({"hand": []}, "zh_TW") == {"/money": "欄位 `money` 為必填。"}
+
+
+def test_an_item_of_a_list_is_counted_from_one():
+    assert _errors({"money": 1, "hand": [1, "x"]}, "en") == {
+        "/hand/1": "`hand[2]` must be a whole number."
+    }
+
+
+def test_a_validator_error_is_translated_or_kept_out_of_other_languages():
+    assert _errors({"money": 99, "hand": []}, "el") == {"": "Η είσοδος είναι πολύ μεγάλη."}
+    assert _errors({"money": 98, "hand": []}, "en") == {
+        "": "The input is not valid: an English-only reason"
+    }
+    assert _errors({"money": 98, "hand": []}, "pt") == {"": "A entrada não é válida."}

@@ -63,6 +63,8 @@ class Group:
     """A short line shown beside the label while the group is folded."""
     first: bool = False
     """Shown open and first among its siblings (the active player)."""
+    open: bool = False
+    """Shown unfolded (a ``<details open>``): near the top, or inside a part asked for."""
     folded: bool = False
     """A list item shown by its title only (its fields are not on the page: they keep
     their values from the form's base); an ``open:`` button unfolds it."""
@@ -202,7 +204,16 @@ class EditorBuilder:
         group = Group(title, "", 0)
         node, _ = self.resolver.resolve(self.schema)
         self._object(group, node, value if isinstance(value, dict) else {}, "")
+        self._mark_open(group, False)
         return group
+
+    def _mark_open(self, group: Group, inside: bool) -> None:
+        """Open the top sections, and every section inside a part that was asked for."""
+        asked = group.first or (self.opened is not None and group.name in self.opened)
+        group.open = inside or asked or (group.depth <= 2 and group.role != "item")
+        for child in group.children:
+            if isinstance(child, Group):
+                self._mark_open(child, inside or asked)
 
     def _leaf(
         self,
@@ -513,7 +524,8 @@ def blank(schema: Schema) -> Any:
             for key, sub in props.items()
             if key in required
         }
-    simple = {"array": [], "integer": node.get("minimum", 0), "number": 0, "boolean": False}
+    least = node.get("minimum", 0)
+    simple = {"array": [], "integer": max(least, 0), "number": 0, "boolean": False}
     return copy.deepcopy(simple.get(str(kind), ""))
 
 

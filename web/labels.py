@@ -133,6 +133,7 @@ FIELDS: dict[str, str] = {
     "pathology_used": N_("Pathology used"),
     "patients": N_("Patients"),
     "pay": N_("Pay"),
+    "purple": N_("Purple"),
     "payment_to": N_("Payment to"),
     "picks": N_("Picks"),
     "placed": N_("Workers placed"),
@@ -281,7 +282,8 @@ def _glossary_name(game: Any, entity: str, lang: str) -> str | None:
     wanted = {entity, entity.replace("_", "-"), entity.lower()}
     for term in getattr(game, "glossary", ()):
         if getattr(term, "id", None) in wanted:
-            text = getattr(term, lang, None) or getattr(term, "en", None)
+            names = getattr(term, "names", {})
+            text = names.get(lang) or names.get("en")
             if isinstance(text, str) and text:
                 return text[:1].upper() + text[1:]
     return None

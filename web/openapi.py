@@ -113,6 +113,26 @@ _RULE = {
     },
     "required": ["id", "game", "title", "text"],
 }
+_STRINGS = {"type": "array", "items": {"type": "string"}}
+_SEARCH = {
+    "type": "object",
+    "properties": {
+        "query": {"type": "string"},
+        "lang": {"type": "string"},
+        "results": {
+            "type": "array",
+            "items": {
+                "allOf": [
+                    {"$ref": "#/components/schemas/Rule"},
+                    {"type": "object", "properties": {"matched": _STRINGS}},
+                ]
+            },
+        },
+        "suggestions": _STRINGS,
+        "ignored": _STRINGS,
+    },
+    "required": ["query", "lang", "results", "suggestions"],
+}
 _PROBLEM = {
     "type": "object",
     "properties": {
@@ -243,6 +263,14 @@ def _paths(game: Game) -> dict[str, Any]:
                 "responses": {"200": _json({"type": "array", "items": _ref("Rule")}, "The rules.")},
             }
         },
+        f"{base}/search": {
+            "get": {
+                "summary": f"{game.name}: the rules for a query, with the words that found each",
+                "operationId": f"{game.id}-search",
+                "parameters": [_QUERY, _LANG],
+                "responses": {"200": _json(_ref("SearchResults"), "The rules found.")},
+            }
+        },
     }
 
 
@@ -254,6 +282,7 @@ def openapi_document(games: Iterable[Game]) -> dict[str, Any]:
         "MoveVerdict": _MOVE,
         "ScoreReport": _SCORE,
         "Rule": _RULE,
+        "SearchResults": _SEARCH,
         "Problem": _PROBLEM,
         "Game": _GAME,
     }

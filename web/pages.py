@@ -8,6 +8,7 @@ from flask import (
     Blueprint,
     Response,
     abort,
+    current_app,
     g,
     redirect,
     render_template,
@@ -19,7 +20,7 @@ from flask import (
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import HTML_LANG, LANGS
-from adjudicator.search import search_rules
+from adjudicator.search import search
 
 from . import forms
 from .i18n import COOKIE_AGE, GAME_COOKIE, LANG_COOKIE, canonical, current_lang
@@ -219,9 +220,14 @@ def rules(game_id: str) -> str:
     game = game_for(game_id)
     query = request.args.get("q", "").strip()[:200]
     lang, lang2 = current_lang(), second_lang()
+    suggestions: tuple[str, ...] = ()
     if query:
-        found = [rule_view(game, r.id, lang, lang2) for r in search_rules(game, query, lang)]
-        groups = [("", found)]
+        results = search(game, query, lang, docs_dir=current_app.config["ADJ_DOCS_DIR"])
+        found = [
+            {**rule_view(game, hit.rule.id, lang, lang2), "matched": hit.matched}
+            for hit in results.hits
+        ]
+        groups, suggestions = [("", found)], results.suggestions
     else:
         groups = [
             (game._(lang, section.title),
@@ -235,6 +241,7 @@ def rules(game_id: str) -> str:
         groups=[(title, views) for title, views in groups if views],
         count=sum(len(views) for _title, views in groups),
         searched=bool(query),
+        suggestions=suggestions,
     )
 
 

@@ -80,7 +80,12 @@ class Game:
 
     @cached_property
     def disputes(self) -> tuple[Dispute, ...]:
-        return load_disputes(self.package_dir / "disputes.toml")
+        return load_disputes(self.package_dir / "disputes.toml", self.catalog.rulebooks)
+
+    @cached_property
+    def seed_langs(self) -> dict[str, str]:
+        """The language each of the game's rulebooks is printed in, by rulebook ID."""
+        return {book.id: book.lang for book in self.catalog.rulebooks.values()}
 
     def rule(self, rule_id: str) -> Rule | None:
         return self.catalog.get(rule_id)

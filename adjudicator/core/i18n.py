@@ -38,8 +38,8 @@ LANG_NAMES: Mapping[str, str] = {
     "zh_TW": "繁體中文",
 }
 
-#: The value of ``<html lang>`` for each language.
-HTML_LANG: Mapping[str, str] = {"en": "en", "el": "el", "pt": "pt", "zh_TW": "zh-TW"}
+#: The value of ``<html lang>`` for each language (the Portuguese is Brazilian).
+HTML_LANG: Mapping[str, str] = {"en": "en", "el": "el", "pt": "pt-BR", "zh_TW": "zh-TW"}
 
 _ALIASES = {
     "zh-tw": "zh_TW",
@@ -197,8 +197,17 @@ def clear_caches() -> None:
     translations.cache_clear()
 
 
+class Localized:
+    """A message parameter rendered in the message's language (see :class:`Message`)."""
+
+    __slots__ = ()
+
+    def render(self, lang: str = "en") -> str:
+        raise NotImplementedError
+
+
 @dataclass(frozen=True)
-class Name:
+class Name(Localized):
     """A message parameter shown as an entity's display name in the message's language.
 
     ``Name("imperial", "nation", "AH")`` renders as "Austria-Hungary" in English and as
@@ -223,7 +232,7 @@ class Name:
 
 
 @dataclass(frozen=True)
-class Names:
+class Names(Localized):
     """A list of entity names, joined as the language joins lists ("A, B and C")."""
 
     domain: str
@@ -242,12 +251,12 @@ class Names:
 
 
 @dataclass(frozen=True)
-class Message:
+class Message(Localized):
     """A translatable text with named parameters, rendered in a language on demand.
 
-    A parameter may itself be a :class:`Message`, :class:`Name` or :class:`Names`: it is
-    rendered in the same language. The template may be a :class:`Plural`; then
-    ``params["count"]`` picks the form.
+    A parameter may itself be :class:`Localized` (a :class:`Message`, :class:`Name` or
+    :class:`Names`): it is rendered in the same language. The template may be a
+    :class:`Plural`; then ``params["count"]`` picks the form.
     """
 
     domain: str
@@ -278,7 +287,7 @@ class Message:
             key: _InLanguage(value, lang)
             if isinstance(value, Name | Names)
             else value.render(lang)
-            if isinstance(value, _RENDERED)
+            if isinstance(value, Localized)
             else value
             for key, value in self.params.items()
         }
@@ -289,10 +298,6 @@ class Message:
 
     def __str__(self) -> str:
         return self.render("en")
-
-
-#: Parameter types rendered in the message's language.
-_RENDERED = (Message, Name, Names)
 
 
 @dataclass(frozen=True)
@@ -331,6 +336,7 @@ DATA_KEYS = frozenset(
         "explanation",
         "question",
         "answer",
+        "where",
     }
 )
 

@@ -49,6 +49,7 @@ class Leak:
         return f"{self.kind}: {self.found!r} in {self.text!r}"
 
 
+_CODE = re.compile(r"`[^`\s]{1,60}`")
 _JSON = re.compile(r"""[{]\s*["'][^"']*["']\s*:|\[\s*\[|\[\s*["'{]|[{]\s*[}]|\btrue\b|\bnull\b""")
 _PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(?:![rsa])?(?::[^{}]*)?\}")
 _PLURAL_HACK = re.compile(r"(?<=\w)\((?:[^\W\d_]{1,4})\)")
@@ -193,7 +194,8 @@ class LeakDetector:
         return list(self._scan(text, lang, english))
 
     def _scan(self, text: str, lang: str, english: str | None) -> Iterator[Leak]:
-        plain = text
+        # a `key` in backquotes names a field of the input (malformed-input errors)
+        plain = _CODE.sub("·", text)
         for name in self.names:
             plain = plain.replace(name, "·")
         pattern = self._id_pattern(lang)

@@ -49,12 +49,13 @@ from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .catalog import Source
+from .catalog import Rulebook, Source, make_source
 from .i18n import LANGS, N_, normalize_text
 
 DISPUTE_ID = re.compile(r"^[A-Z]{2,3}-D[0-9]{1,3}$")
@@ -140,6 +141,34 @@ def parse_term(entry: Mapping[str, Any]) -> Term:
     )
 
 
+def _fold(word: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", word.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).replace("ς", "σ")
+
+
+def inconsistent_seeds(term: Term) -> tuple[str, ...]:
+    """The seeds that print more than one word for ``term``'s concept."""
+    return tuple(seed for seed, words in term.printed.items() if len(words) > 1)
+
+
+def shared_printed_words(terms: Iterable[Term]) -> dict[tuple[str, str], list[str]]:
+    """``(seed, term id) -> other term ids``: a word one rulebook prints for two concepts.
+
+    Words are compared without case and accents; a term is never listed with itself."""
+    users: dict[tuple[str, str], list[str]] = {}
+    for term in terms:
+        for seed, words in term.printed.items():
+            for word in {_fold(w) for w in words}:
+                users.setdefault((seed, word), []).append(term.id)
+    shared: dict[tuple[str, str], list[str]] = {}
+    for (seed, _word), ids in users.items():
+        for term_id in ids:
+            others = [i for i in ids if i != term_id]
+            known = shared.setdefault((seed, term_id), [])
+            known.extend(i for i in others if i not in known)
+    return {key: ids for key, ids in shared.items() if ids}
+
+
 @dataclass(frozen=True)
 class Reading:
     source: Source
@@ -182,7 +211,8 @@ def load_glossary(path: Path) -> tuple[Term, ...]:
         raise GlossaryError(f"{path}: {exc}") from None
 
 
-def load_disputes(path: Path) -> tuple[Dispute, ...]:
+def load_disputes(path: Path, books: Mapping[str, Rulebook] | None = None) -> tuple[Dispute, ...]:
+    """The disputes of a game; ``books`` (the catalog's rulebooks) name the cited texts."""
     if not path.is_file():
         return ()
     data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -198,7 +228,10 @@ def load_disputes(path: Path) -> tuple[Dispute, ...]:
                 title=normalize_text(entry["title"]),
                 rules=tuple(entry.get("rules", ())),
                 says=tuple(
-                    Reading(Source(s["seed"], s["where"]), normalize_text(s["text"]))
+                    Reading(
+                        make_source(s, books or {}, f"dispute {entry['id']}"),
+                        normalize_text(s["text"]),
+                    )
                     for s in entry.get("says", ())
                 ),
                 ruling=normalize_text(entry["ruling"]),

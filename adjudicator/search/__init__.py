@@ -1,72 +1,80 @@
-"""Look a rule up by its ID or by words, in a language and in English.
+"""Look a rule up the way a player asks: by its ID, or by words, in any of the languages.
 
-Players type on phones without accents and in any case: ``fabrica`` finds
-``fábrica``, ``βομβα`` finds ``ΒΌΜΒΑ``. A query that is a rule ID gives that rule
-alone; otherwise every word of the query must occur in the rule's ID, title or
-text (in the chosen language or in English). Chinese has no spaces between
-words, so a run of Chinese characters is matched as a substring.
+One search serves the command line (``rules --search``), the API, the page and the
+reference. It runs on SQLite FTS5 (BM25, the title weighted above the text) over text
+analysed per language (:mod:`.analysis`): accents and case are ignored, Greek,
+Portuguese and English words are stemmed, Chinese is segmented with jieba and the
+games' glossaries. Any word may match: a rule that matches more of the query ranks
+higher, and an unknown word takes nothing away. Filler words (``how many``, ``πόσα``,
+``quantos``, ``多少`` …, in ``words.toml``) are dropped, and the glossaries' words and
+synonyms lead to their concept's rules (:mod:`.concepts`).
+
+    >>> from adjudicator.games import get_game
+    >>> results = search(get_game("quarantine"), "tie", "en")
+    >>> results.hits[0].rule.id, results.hits[0].matched
+    ('QU-802', ('tie',))
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
+import os
+import threading
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..core.catalog import Rule
-from ..core.i18n import gettext, normalize_lang
+from .analysis import fold
+from .engine import INDEX_NAME, Hit, Results, SearchIndex, write_index
 
 if TYPE_CHECKING:
-    from .core.game import Game
+    from ..core.catalog import Rule
+    from ..core.game import Game
 
-_WORD = re.compile(r"\w+")
+__all__ = [
+    "INDEX_NAME",
+    "Hit",
+    "Results",
+    "SearchIndex",
+    "default_docs_dir",
+    "fold",
+    "index_for",
+    "search",
+    "search_rules",
+    "write_index",
+]
 
-
-def fold(text: str) -> str:
-    """Lower-case ``text`` and strip its accents (and Greek final sigma)."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return unicodedata.normalize("NFC", bare).casefold()
-
-
-def query_words(text: str) -> list[str]:
-    """The folded words of a query, without repeats, in order."""
-    seen: dict[str, None] = {}
-    for word in _WORD.findall(fold(text)):
-        seen.setdefault(word, None)
-    return list(seen)
-
-
-def _haystacks(game: Game, rule: Rule, lang: str) -> tuple[str, str]:
-    """The folded title and full text (ID, titles, texts) of ``rule`` in ``lang`` and English."""
-    title = gettext(game.domain, lang, rule.title)
-    text = gettext(game.domain, lang, rule.text)
-    titles = fold(f"{rule.id} {title} {rule.title}")
-    return titles, fold(f"{titles} {text} {rule.text}")
+_indexes: dict[tuple[str, ...], SearchIndex] = {}
+_lock = threading.Lock()
 
 
-def _score(words: list[str], titles: str, everything: str) -> int:
-    """0 when a word is missing; otherwise more for words found in the titles."""
-    if not all(word in everything for word in words):
-        return 0
-    return 1 + sum(2 for word in words if word in titles)
+def default_docs_dir() -> Path:
+    """Where the docs build leaves the index files: ``$ADJUDICATOR_DOCS_DIR`` or the
+    checkout's ``docs/_build/html``."""
+    root = Path(__file__).resolve().parents[2]
+    return Path(os.environ.get("ADJUDICATOR_DOCS_DIR") or root / "docs" / "_build" / "html")
+
+
+def index_for(game: Game, docs_dir: Path | None = None) -> SearchIndex:
+    """The shared index of every game present (or of ``game`` alone when it is not one of
+    them), made once per process and per docs folder."""
+    from ..games import available_games
+
+    games = list(available_games())
+    if all(g.id != game.id for g in games):
+        games = [game]
+    folder = docs_dir or default_docs_dir()
+    key = (str(folder), *(g.id for g in games))
+    with _lock:
+        if key not in _indexes:
+            _indexes[key] = SearchIndex(games, folder)
+        return _indexes[key]
+
+
+def search(game: Game, text: str, lang: str = "en", docs_dir: Path | None = None) -> Results:
+    """The rules of ``game`` for ``text`` in ``lang``, best first, each with its matched
+    words; a query that finds nothing suggests the closest glossary terms."""
+    return index_for(game, docs_dir).search(game, text, lang)
 
 
 def search_rules(game: Game, text: str, lang: str = "en") -> list[Rule]:
-    """The rules of ``game`` matching ``text``: the rule with that ID, else by words."""
-    query = text.strip()
-    if not query:
-        return []
-    exact = game.rule(query)
-    if exact is not None:
-        return [exact]
-    words = query_words(query)
-    if not words:
-        return []
-    lang = normalize_lang(lang)
-    scored = []
-    for index, rule in enumerate(game.catalog):
-        score = _score(words, *_haystacks(game, rule, lang))
-        if score:
-            scored.append((-score, index, rule))
-    return [rule for _, _, rule in sorted(scored, key=lambda item: (item[0], item[1]))]
+    """The rules of ``game`` matching ``text``, best first."""
+    return search(game, text, lang).rules

@@ -67,7 +67,8 @@ class Canvas:
     def render(self) -> str:
         head = (
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width} {self.height}" '
-            f'role="img" aria-label="{escape(self.title)}"><title>{escape(self.title)}</title>'
+            f'role="{"group" if self.links else "img"}" aria-label="{escape(self.title)}">'
+            f"<title>{escape(self.title)}</title>"
         )
         return head + "".join(self.parts) + "</svg>"
 

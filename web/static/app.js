@@ -100,6 +100,20 @@ function counter(input) {
 
 window.addEventListener("hashchange", reveal);
 
+// The map: buttons to zoom (it pans by scrolling, and pinch-zooms as any page does).
+function zoomer(box) {
+  var scroll = box.parentElement.querySelector(".map-scroll");
+  var level = 1;
+  box.hidden = false;
+  box.querySelectorAll("button[data-zoom]").forEach(function (button) {
+    button.addEventListener("click", function () {
+      var step = parseInt(button.getAttribute("data-zoom"), 10);
+      level = Math.min(3, Math.max(0.5, level * (step > 0 ? 1.5 : 1 / 1.5)));
+      scroll.style.setProperty("--zoom", String(level));
+    });
+  });
+}
+
 document.addEventListener("DOMContentLoaded", function () {
   reveal();
   document.querySelectorAll("select[data-autosubmit]").forEach(autosubmit);
@@ -107,4 +121,5 @@ document.addEventListener("DOMContentLoaded", function () {
   document.querySelectorAll("[data-copy]").forEach(copier);
   document.querySelectorAll("form").forEach(useJsonWhenTyped);
   document.querySelectorAll('form.editor input[type="number"]').forEach(counter);
+  document.querySelectorAll(".zoom").forEach(zoomer);
 });

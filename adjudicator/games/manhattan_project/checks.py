@@ -9,7 +9,7 @@ from itertools import pairwise
 from pydantic import BaseModel
 
 from ...core.checks import CheckRegistry
-from ...core.i18n import N_
+from ...core.i18n import N_, Message, N_plural, Name
 from ...core.verdicts import Notice, Violation
 from .data import (
     AIRCRAFT_LIMIT,
@@ -36,8 +36,18 @@ from .data import (
 )
 from .logic import piece_counts, points, target
 from .models import GREY, KINDS, SPACES, Building, BuildingCard, State
-from .names import allowed_name, kind_name
-from .names import name as nm
+from .names import (
+    allowed_name,
+    bomb_name,
+    bomb_place,
+    building_name,
+    building_place,
+    colour_name,
+    resource_name,
+    space_name,
+    track_name,
+    worker_name,
+)
 
 checks = CheckRegistry("manhattan-project")
 
@@ -67,7 +77,7 @@ def target_reached(state: State) -> Iterator[Violation]:
                     "the game ended on that player's turn."
                 ),
                 f"/players/{i}",
-                player=p.colour,
+                player=colour_name(p.colour),
                 points=points(p),
                 target=goal,
             )
@@ -94,7 +104,7 @@ def announced_points(state: State) -> Iterator[Violation]:
                 "{points}."
             ),
             f"/players/{i}/points",
-            player=p.colour,
+            player=colour_name(p.colour),
             announced=p.points,
             points=real,
         )
@@ -116,7 +126,7 @@ def game_over_flag(state: State) -> Iterator[Violation]:
             "MP-105",
             N_("{player} has reached the target of {target}, so the game is over."),
             "/game_over",
-            player=reached[0].colour,
+            player=colour_name(reached[0].colour),
             target=goal,
         )
 
@@ -133,24 +143,27 @@ def worker_pieces(state: State) -> Iterator[Violation]:
             if n > PIECES_PER_TYPE:
                 yield checks.violation(
                     "MP-201",
-                    N_(
-                        "{player} has {count} pieces of type {kind} in play; each colour has "
-                        "only 4."
+                    N_plural(
+                        "{player} has {count} {kind} in play; each colour has only 4.",
+                        "{player} has {count} {kind} in play; each colour has only 4.",
                     ),
                     f"/players/{i}",
-                    player=p.colour,
+                    player=colour_name(p.colour),
                     count=n,
-                    kind=nm(kind),
+                    kind=worker_name(kind, "pl_acc"),
                 )
     for kind in KINDS:
         n = counts[(GREY, kind)]
         if n > CONTRACTORS_PER_TYPE:
             yield checks.violation(
                 "MP-202",
-                N_("{count} grey contractors of type {kind} are in play; there are only 4."),
+                N_plural(
+                    "{count} contractors ({kind}) are in play; there are only 4.",
+                    "{count} contractors ({kind}) are in play; there are only 4.",
+                ),
                 "/players",
                 count=n,
-                kind=nm(kind),
+                kind=worker_name(kind, "pl"),
             )
 
 
@@ -170,21 +183,21 @@ def track_limits(state: State) -> Iterator[Violation | Notice]:
                 yield checks.notice(
                     rule,
                     N_(
-                        "Where {player}'s marker stands on the {track} track was not entered; "
-                        "it is taken as 0."
+                        "The position of {owner} marker on the {track} was not entered; it is "
+                        "taken as 0."
                     ),
                     f"/players/{i}/{field}",
-                    player=p.colour,
-                    track=nm(field),
+                    owner=colour_name(p.colour, "gen"),
+                    track=track_name(field, "acc"),
                 )
             elif value > limit:
                 yield checks.violation(
                     rule,
-                    N_("{player} has {value} on the {track} track; the limit is {limit}."),
+                    N_("{player} has {value} on the {track}; the limit is {limit}."),
                     f"/players/{i}/{field}",
-                    player=p.colour,
+                    player=colour_name(p.colour),
                     value=value,
-                    track=nm(field),
+                    track=track_name(field, "acc"),
                     limit=limit,
                 )
 
@@ -196,11 +209,11 @@ def never_negative(state: State) -> Iterator[Violation]:
             if getattr(p, field) < 0:
                 yield checks.violation(
                     "MP-206",
-                    N_("{player} has {value} {what}; a holding is never below zero."),
+                    N_("{player} has {value} of {what}; a holding is never below zero."),
                     f"/players/{i}/{field}",
-                    player=p.colour,
+                    player=colour_name(p.colour),
                     value=getattr(p, field),
-                    what=nm(field),
+                    what=resource_name(field),
                 )
 
 
@@ -225,10 +238,11 @@ def bomb_cards(state: State) -> Iterator[Violation]:
         if (card.kind == "plutonium") != (card.tested_points is not None):
             yield checks.violation(
                 "MP-208",
-                N_("A {kind} bomb card must show {values}."),
+                N_("A plutonium bomb card shows two point values, a uranium bomb card one.")
+                if card.kind == "plutonium"
+                else N_("A uranium bomb card shows one point value, a plutonium bomb card two."),
                 path,
-                kind=nm(card.kind),
-                values=nm("two_values" if card.kind == "plutonium" else "one_value"),
+                kind=bomb_name(card.kind),
             )
 
 
@@ -292,7 +306,7 @@ def building_card_count(state: State) -> Iterator[Violation | Notice]:
                 N_("{count} buildings of the kind {kind} are face up; the game has 10 of each."),
                 "/market",
                 count=kinds[kind],
-                kind=kind_name(kind),
+                kind=building_name(kind),
             )
     if not entered(state, "building_deck"):
         if regular < REGULAR_BUILDINGS:
@@ -359,7 +373,7 @@ def test_marker_count(state: State) -> Iterator[Violation | Notice]:
                         "the supply; a test takes the highest marker left."
                     ),
                     f"/players/{i}/test/value",
-                    player=state.players[i].colour,
+                    player=colour_name(state.players[i].colour),
                     value=value,
                     top=top,
                 )
@@ -375,19 +389,21 @@ def laborers_in_play(state: State) -> Iterator[Violation | Notice]:
         if not (entered(p, "workers") and entered(p.workers, "laborers")):
             yield checks.notice(
                 "MP-213",
-                N_("{player}'s laborers in the personal supply were not entered."),
+                N_("The laborers in {owner} personal supply were not entered."),
                 f"/players/{i}/workers/laborers",
-                player=p.colour,
+                owner=colour_name(p.colour, "gen"),
             )
             continue
         yield checks.violation(
             "MP-213",
-            N_(
-                "Only {count} of {player}'s 4 laborers are counted; laborers never leave play "
-                "(personal supply, central board, buildings, bombs, test marker)."
+            N_plural(
+                "Only {count} of {owner} 4 laborers is counted; laborers never leave play "
+                "(personal supply, central board, buildings, bombs, test marker).",
+                "Only {count} of {owner} 4 laborers are counted; laborers never leave play "
+                "(personal supply, central board, buildings, bombs, test marker).",
             ),
             f"/players/{i}/workers/laborers",
-            player=p.colour,
+            owner=colour_name(p.colour, "gen"),
             count=n,
         )
 
@@ -453,9 +469,12 @@ def market(state: State) -> Iterator[Violation]:
         elif seen_gap or (state.building_deck > 0 and None in state.market):
             yield checks.violation(
                 "MP-302",
-                N_("The market has an empty slot left of slot {slot} or while the deck has cards."),
+                N_(
+                    "The market has an empty slot left of the {price} slot, or while the deck "
+                    "still has cards."
+                ),
                 f"/market/{j}",
-                slot=j,
+                price=checks.message(N_("${price}"), price=slot_price_of(state, j)),
             )
             break
 
@@ -488,7 +507,7 @@ def setup(state: State) -> Iterator[Violation]:
             "MP-307",
             N_("At setup the first seat, {player}, must be about to play."),
             "/turn/active",
-            player=state.players[0].colour,
+            player=colour_name(state.players[0].colour),
         )
     if state.turn.placing:
         return
@@ -510,28 +529,37 @@ def setup(state: State) -> Iterator[Violation]:
                     "fighter and one bomber."
                 ),
                 f"/players/{i}",
-                player=p.colour,
+                player=colour_name(p.colour),
             )
         specialists = p.workers.engineers + p.workers.scientists
         if p.money != START_MONEY + SEAT_MONEY[i] or specialists != SEAT_SPECIALIST[i]:
             yield checks.violation(
                 "MP-305",
-                N_(
-                    "{player} in seat {seat} must start with ${money} and {specialists} "
-                    "engineer or scientist."
+                N_plural(
+                    "{player}, player {seat}, must start with ${money} and {count} engineer or "
+                    "scientist.",
+                    "{player}, player {seat}, must start with ${money} and {count} engineers or "
+                    "scientists.",
+                )
+                if SEAT_SPECIALIST[i]
+                else N_plural(
+                    "{player}, player {seat}, must start with ${money} and no engineer or "
+                    "scientist.",
+                    "{player}, player {seat}, must start with ${money} and no engineer or "
+                    "scientist.",
                 ),
                 f"/players/{i}",
-                player=p.colour,
+                player=colour_name(p.colour),
                 seat=i + 1,
                 money=START_MONEY + SEAT_MONEY[i],
-                specialists=SEAT_SPECIALIST[i],
+                count=SEAT_SPECIALIST[i],
             )
         if p.plutonium or p.uranium or p.spies:
             yield checks.violation(
                 "MP-306",
-                N_("{player}'s plutonium, enriched-uranium and espionage markers start at 0."),
+                N_("{owner} plutonium, enriched-uranium and espionage markers start at 0."),
                 f"/players/{i}",
-                player=p.colour,
+                owner=colour_name(p.colour, "gen"),
             )
 
 
@@ -545,63 +573,71 @@ def after_retrieval(state: State) -> Iterator[Violation]:
     seat = state.seat(state.turn.active)
     i = (seat - 1) % len(state.players)
     prev = state.players[i]
+    who = colour_name(prev.colour, "gen")
     for name in SPACES:
         for piece in state.board.space(name):
             if piece.colour in (prev.colour, GREY):
-                yield checks.violation(
-                    "MP-408",
-                    N_("After {player}'s retrieval a {colour} worker is still on {where}."),
-                    f"/board/{name}",
-                    player=prev.colour,
-                    colour=piece.colour,
-                    where=nm(name),
-                )
+                yield still_out(who, piece.colour, space_name(name), f"/board/{name}")
                 break
     for k, other in enumerate(state.players):
         for j, b in enumerate(other.buildings):
             if k == i and b.occupants:
                 yield checks.violation(
                     "MP-409",
-                    N_("After {player}'s retrieval, workers are still on {where}."),
+                    N_("After {owner} retrieval, workers are still on {where}."),
                     f"/players/{i}/buildings/{j}/occupants",
-                    player=prev.colour,
-                    where=checks.message(N_("building {n}"), n=j),
+                    owner=who,
+                    where=building_place(other.colour, j, b.kind),
                 )
             elif k != i and any(pc.colour == prev.colour for pc in b.occupants):
-                yield checks.violation(
-                    "MP-408",
-                    N_("After {player}'s retrieval a {colour} worker is still on {where}."),
+                yield still_out(
+                    who,
+                    prev.colour,
+                    building_place(other.colour, j, b.kind),
                     f"/players/{k}/buildings/{j}/occupants",
-                    player=prev.colour,
-                    colour=prev.colour,
-                    where=checks.message(N_("{owner}'s building {n}"), owner=other.colour, n=j),
                 )
     if prev.contractors.total():
         yield checks.violation(
             "MP-408",
-            N_("After {player}'s retrieval a {colour} worker is still on {where}."),
+            N_("After {owner} retrieval, contractors are still in that player's personal supply."),
             f"/players/{i}/contractors",
-            player=prev.colour,
-            colour=GREY,
-            where=nm("personal_supply"),
+            owner=who,
         )
     for j, bomb in enumerate(prev.bombs):
         if bomb.occupants:
             yield checks.violation(
                 "MP-409",
-                N_("After {player}'s retrieval, workers are still on {where}."),
+                N_("After {owner} retrieval, workers are still on {where}."),
                 f"/players/{i}/bombs/{j}/occupants",
-                player=prev.colour,
-                where=checks.message(N_("bomb {n}"), n=j),
+                owner=who,
+                where=bomb_place(prev.colour, j, bomb.card.kind),
             )
     if prev.test is not None and prev.test.occupants:
         yield checks.violation(
             "MP-409",
-            N_("After {player}'s retrieval, workers are still on {where}."),
+            N_("After {owner} retrieval, workers are still on that player's test marker."),
             f"/players/{i}/test/occupants",
-            player=prev.colour,
-            where=nm("test_marker"),
+            owner=who,
         )
+
+
+def still_out(who: Message | Name, colour: str, where: Message | Name, path: str) -> Violation:
+    """MP-408: a worker of the retrieving player, or a contractor, left somewhere."""
+    if colour == GREY:
+        return checks.violation(
+            "MP-408",
+            N_("After {owner} retrieval, a contractor is still on {where}."),
+            path,
+            owner=who,
+            where=where,
+        )
+    return checks.violation(
+        "MP-408",
+        N_("After {owner} retrieval, one of that player's workers is still on {where}."),
+        path,
+        owner=who,
+        where=where,
+    )
 
 
 # --- 5xx central board -----------------------------------------------------------------------
@@ -615,13 +651,7 @@ def board_occupancy(state: State) -> Iterator[Violation]:
             continue
         if name == "design_bomb":
             if len(pieces) > 2:
-                yield checks.violation(
-                    "MP-501",
-                    N_("{count} workers are on {space}; it holds one at a time."),
-                    f"/board/{name}",
-                    count=len(pieces),
-                    space=nm(name),
-                )
+                yield crowded(name, len(pieces))
             elif not fits([pc.kind for pc in pieces], ["engineer", "scientist"], partial=True):
                 yield checks.violation(
                     "MP-521",
@@ -630,25 +660,38 @@ def board_occupancy(state: State) -> Iterator[Violation]:
                 )
             continue
         if len(pieces) > 1:
-            yield checks.violation(
-                "MP-501",
-                N_("{count} workers are on {space}; it holds one at a time."),
-                f"/board/{name}",
-                count=len(pieces),
-                space=nm(name),
-            )
+            yield crowded(name, len(pieces))
         allowed = SPACE_ALLOWED.get(name)
         if allowed is not None:
             for j, pc in enumerate(pieces):
                 if pc.kind not in allowed:
                     yield checks.violation(
                         "MP-502",
-                        N_("A {kind} is on {space}, which takes only: {allowed}."),
+                        N_("A worker of type {kind} is on {space}, which takes only: {allowed}."),
                         f"/board/{name}/{j}",
-                        kind=nm(pc.kind),
-                        space=nm(name),
+                        kind=worker_name(pc.kind),
+                        space=space_name(name),
                         allowed=allowed_name(allowed),
                     )
+
+
+def crowded(name: str, n: int) -> Violation:
+    """MP-501: more workers on a space than it holds."""
+    return checks.violation(
+        "MP-501",
+        N_plural(
+            "{count} worker is on {space}; it holds one at a time.",
+            "{count} workers are on {space}; it holds one at a time.",
+        )
+        if name != "design_bomb"
+        else N_plural(
+            "{count} worker is on {space}; it holds one engineer and one scientist.",
+            "{count} workers are on {space}; it holds one engineer and one scientist.",
+        ),
+        f"/board/{name}",
+        count=n,
+        space=space_name(name),
+    )
 
 
 # --- 7xx espionage and buildings -------------------------------------------------------------
@@ -661,22 +704,30 @@ def spied_buildings(state: State) -> Iterator[Violation]:
         return
     active = state.active
     distinct = {(r.owner, r.building) for r in spied}
-    if (
-        not state.turn.espionage
-        or len(distinct) > active.spies
-        or any(r.owner == active.colour for r in spied)
-    ):
+    if not state.turn.espionage or any(r.owner == active.colour for r in spied):
         yield checks.violation(
             "MP-701",
-            N_(
-                "{player} used {count} opponents' buildings this turn with espionage "
-                "{espionage} and {spies} spies."
+            N_plural(
+                "{player} used {count} opponent's building this turn without taking Espionage "
+                "in step 1.",
+                "{player} used {count} opponents' buildings this turn without taking Espionage "
+                "in step 1.",
             ),
             "/turn/spied",
-            player=active.colour,
+            player=colour_name(active.colour),
             count=len(distinct),
-            espionage=nm("taken" if state.turn.espionage else "not_taken"),
-            spies=active.spies,
+        )
+    elif len(distinct) > active.spies:
+        yield checks.violation(
+            "MP-701",
+            N_plural(
+                "{player} used {used} opponents' buildings this turn with only {count} spy.",
+                "{player} used {used} opponents' buildings this turn with only {count} spies.",
+            ),
+            "/turn/spied",
+            player=colour_name(active.colour),
+            used=len(distinct),
+            count=active.spies,
         )
 
 
@@ -691,9 +742,8 @@ def building_cards(state: State) -> Iterator[Violation]:
         if card.kind not in BUILDING_KINDS:
             yield checks.violation(
                 "MP-710",
-                N_("{kind} is not a kind of building."),
+                N_("A building card is a mine, factory, university, reactor or enrichment plant."),
                 path + "/kind",
-                kind=card.kind,
             )
             continue
         made = {k for option in card.outputs for k, _ in option.items()}
@@ -701,14 +751,17 @@ def building_cards(state: State) -> Iterator[Violation]:
         if not card.outputs or made - KIND_OUTPUTS[card.kind] or paid - KIND_COSTS[card.kind]:
             yield checks.violation(
                 "MP-710",
-                N_("A {kind} cannot cost or produce that."),
+                N_("A building of the kind {kind} cannot cost or produce that."),
                 path,
-                kind=kind_name(card.kind),
+                kind=building_name(card.kind),
             )
         if not 1 <= len(card.workers) <= 3:
             yield checks.violation(
                 "MP-711",
-                N_("A building takes one, two or three workers, not {count}."),
+                N_plural(
+                    "A building takes one, two or three workers, not {count}.",
+                    "A building takes one, two or three workers, not {count}.",
+                ),
                 path + "/workers",
                 count=len(card.workers),
             )
@@ -721,8 +774,28 @@ def building_cards(state: State) -> Iterator[Violation]:
                 "MP-711",
                 N_("The workers on {where} do not match what the card requires."),
                 path + "/occupants",
-                where=path,
+                where=place_of(state, path, card.kind),
             )
+
+
+def place_of(state: State, path: str, kind: str) -> Message:
+    """A building named from its JSON path, as a player says it."""
+    parts = path.strip("/").split("/")
+    if parts[0] == "players":
+        owner = state.players[int(parts[1])].colour
+        return building_place(owner, int(parts[3]), kind)
+    j = int(parts[1])
+    return checks.message(
+        N_("the building in the ${price} slot ({kind})"),
+        price=slot_price_of(state, j),
+        kind=building_name(kind),
+    )
+
+
+def slot_price_of(state: State, slot: int) -> int:
+    """The printed price of a market slot (0-based index)."""
+    prices = state.market_prices
+    return prices[slot] if slot < len(prices) else prices[-1] if prices else 20
 
 
 def fits(kinds: list[str], needs: list[str], *, partial: bool = False) -> bool:
@@ -761,8 +834,7 @@ def built_bombs(state: State) -> Iterator[Violation]:
             ):
                 yield checks.violation(
                     "MP-901",
-                    N_("The workers on {player}'s bomb {bomb} do not match the card."),
+                    N_("The workers on {where} do not match the card."),
                     f"/players/{i}/bombs/{j}/occupants",
-                    player=p.colour,
-                    bomb=j,
+                    where=bomb_place(p.colour, j, bomb.card.kind),
                 )

@@ -12,6 +12,10 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
+from ...core.errors import InvalidValue
+from ...core.i18n import N_
+
+DOMAIN = "quarantine"
 Colour = Literal["blue", "red", "green", "yellow"]
 Side = Literal["N", "E", "S", "W"]
 SpecialKind = Literal[
@@ -83,11 +87,13 @@ class Tile(Strict):
     @model_validator(mode="after")
     def _colour(self) -> Tile:
         if (self.kind == "treatment") != (self.colour is not None):
-            raise ValueError("a treatment room has a colour, and only a treatment room")
+            raise InvalidValue(
+                DOMAIN, N_("A treatment room has a colour, and only a treatment room has one.")
+            )
         if self.extra and self.kind != "treatment":
-            raise ValueError("only treatment rooms can be extra")
+            raise InvalidValue(DOMAIN, N_("Only a treatment room can be an extra room."))
         if len(set(self.doors)) != len(self.doors):
-            raise ValueError("a side is listed twice in doors")
+            raise InvalidValue(DOMAIN, N_("A side is given twice in `doors`."))
         return self
 
 
@@ -102,9 +108,11 @@ class LooseTile(Strict):
     @model_validator(mode="after")
     def _colour(self) -> LooseTile:
         if (self.kind == "treatment") != (self.colour is not None):
-            raise ValueError("a treatment room has a colour, and only a treatment room")
+            raise InvalidValue(
+                DOMAIN, N_("A treatment room has a colour, and only a treatment room has one.")
+            )
         if len(set(self.doors)) != len(self.doors):
-            raise ValueError("a side is listed twice in doors")
+            raise InvalidValue(DOMAIN, N_("A side is given twice in `doors`."))
         return self
 
 
@@ -139,9 +147,12 @@ class Stack(Strict):
     @model_validator(mode="after")
     def _colour(self) -> Stack:
         if self.kind == "lobby":
-            raise ValueError("the market holds no lobby")
+            raise InvalidValue(DOMAIN, N_("The market holds no lobby."))
         if (self.kind == "treatment") != (self.colour is not None):
-            raise ValueError("a treatment stack has a colour, and only a treatment stack")
+            raise InvalidValue(
+                DOMAIN,
+                N_("A stack of treatment rooms has a colour, and only such a stack has one."),
+            )
         return self
 
 
@@ -173,7 +184,7 @@ class State(Strict):
     special_kinds: list[SpecialKind] = Field(max_length=14, description="the kinds in play")
     market: list[Stack] = Field(max_length=20)
     bag: Cubes
-    box: Cubes = Field(Cubes(), description="spent cubes")
+    box: Cubes | None = Field(None, description="spent cubes, out of play; null: not counted")
     grey_supply: Count = Field(0, description="grey cubes beside the market")
     marker_supply: Count = Field(0, description="extra-action markers beside the market")
     round: Round
@@ -185,10 +196,12 @@ class State(Strict):
     def _names(self) -> State:
         names = [p.name for p in self.players]
         if len(set(names)) != len(names):
-            raise ValueError("two players share a name")
+            raise InvalidValue(DOMAIN, N_("Two players have the same name."))
         for who in (self.round.active, self.round.bag_holder):
             if who not in names:
-                raise ValueError(f"round names unknown player {who!r}")
+                raise InvalidValue(
+                    DOMAIN, N_("The round names {player}, who is not a player."), player=who
+                )
         return self
 
     def player(self, name: str) -> Player | None:
@@ -316,11 +329,11 @@ class RenovateStep(Strict):
     @model_validator(mode="after")
     def _one(self) -> RenovateStep:
         if (self.source is None) == (self.set_aside is None):
-            raise ValueError("give exactly one of source and set_aside")
+            raise InvalidValue(DOMAIN, N_("Give exactly one of `source` and `set_aside`."))
         if self.set_aside is not None and self.to is None:
-            raise ValueError("a set-aside tile needs a place")
+            raise InvalidValue(DOMAIN, N_("A tile from beside the hospital needs a place (`to`)."))
         if self.rotation is not None and self.turn:
-            raise ValueError("give the rotation or the turn, not both")
+            raise InvalidValue(DOMAIN, N_("Give `rotation` or `turn`, not both."))
         return self
 
     def rotation_from(self, current: int) -> int:

@@ -15,6 +15,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+from .checks import box_cubes
 from .geometry import SIDES, Layout, capacity, layout
 from .models import COLOURS, SPECIAL_KINDS, Cubes, State
 from .moves import _legal, active, grey_targets
@@ -229,7 +230,7 @@ def sample_moves(
         )
     moves.append({"type": "pharmacy"})
     for spent in COLOURS:
-        if state.box.get(spent):
+        if box_cubes(state).get(spent):
             moves.append({"type": "gift_shop", "colour": spent})
     others = [p.name for p in state.players if p.name != me.name and p.markers]
     moves.append(
