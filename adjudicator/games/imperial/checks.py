@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from ...core.checks import CheckRegistry
-from ...core.i18n import N_
+from ...core.i18n import N_, N_plural
 from ...core.verdicts import Notice, Violation
 from .board import NATIONS, components
 from .logic import count, free_factories, index, occupied
@@ -676,9 +676,11 @@ def setup_bonds(state: State) -> Iterator[Violation]:
         if n in CARDS_EACH and len(mine) != CARDS_EACH[n]:
             yield checks.violation(
                 "IM-302",
-                N_(
+                N_plural(
+                    "{player} was dealt {count} flag card; with {players} players "
+                    "each gets {expected}.",
                     "{player} was dealt {count} flag cards; with {players} players "
-                    "each gets {expected}."
+                    "each gets {expected}.",
                 ),
                 f"/players/{i}/bonds",
                 player=p.name,
