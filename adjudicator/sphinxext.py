@@ -36,7 +36,7 @@ from .core.cases import Case
 from .core.catalog import Rule, Source
 from .core.checks import Kind
 from .core.game import Game
-from .core.i18n import HTML_LANG, LANG_NAMES, LANGS, N_, gettext, normalize_lang
+from .core.i18n import HTML_LANG, LANG_NAMES, LANGS, N_, gettext, normalize_lang, po_path
 from .core.reference import (
     IMPACTS,
     Dispute,
@@ -229,6 +229,16 @@ def comma_links(items: Iterable[nodes.Node]) -> nodes.paragraph:
 # --- directives -----------------------------------------------------------------------------
 
 
+def data_files(game: Game) -> list[Path]:
+    """The files a game page is written from: when one changes, Sphinx rewrites the page
+    (it only watches the .rst stubs by itself)."""
+    folder = game.package_dir
+    found = [folder / name for name in ("rules.toml", "glossary.toml", "disputes.toml")]
+    found += sorted(folder.glob("cases/*.yaml")) + sorted(folder.glob("examples/*.json"))
+    found += [po_path(domain, lang) for domain in (game.domain, CORE) for lang in LANGS]
+    return [path for path in found if path.is_file()]
+
+
 class GameDirective(SphinxDirective):
     """Base for the directives that write a game page from its catalog."""
 
@@ -240,6 +250,8 @@ class GameDirective(SphinxDirective):
         return get_game(self.arguments[0])
 
     def run(self) -> list[nodes.Node]:
+        for path in data_files(self.game):
+            self.env.note_dependency(str(path))
         return untranslatable(self.render())
 
     def render(self) -> list[nodes.Node]:
