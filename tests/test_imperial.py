@@ -184,7 +184,7 @@ def test_a_move_over_a_doubtful_border_says_so() -> None:
     verdict = GAME.adjudicate(GAME.example(), move)
     assert verdict.legal
     notes = [m.render("en") for m in verdict.effects]
-    assert any("vienna-genoa" in n and "low" in n for n in notes)
+    assert any("Vienna" in n and "Genoa" in n and "low" in n for n in notes)
 
 
 def _raw_edges() -> set[frozenset[str]]:

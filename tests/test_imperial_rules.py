@@ -132,3 +132,39 @@ def test_the_verdict_does_not_depend_on_what_was_applied_before() -> None:
         GAME.adjudicate(GAME.example(), other)
     assert GAME.adjudicate(state, move).to_json() == first
     assert {v["rule"] for v in first["violations"]} == {"IM-704"}
+
+
+def test_a_translation_picks_the_grammatical_form_of_a_name() -> None:
+    """`{nation:gen}` in a translation renders the name's genitive; English keeps the base."""
+    from adjudicator.core.i18n import Message
+    from adjudicator.games.imperial.vocab import nation_name, region_name
+
+    turn = Message(
+        "imperial",
+        "It is {turn}'s turn, not {nation}'s.",
+        {"turn": nation_name("AH"), "nation": nation_name("IT")},
+    )
+    assert turn.render("en") == "It is Austria-Hungary's turn, not Italy's."
+    assert turn.render("el") == "Είναι η σειρά της Αυστρο-Ουγγαρίας, όχι της Ιταλίας."
+    assert turn.render("pt") == "É a vez da Áustria-Hungria, não da Itália."
+    assert turn.render("zh_TW") == "現在輪到奧匈帝國，不是義大利。"
+    entry = Message(
+        "imperial", "No unit may enter {region}.", {"region": region_name("switzerland")}
+    )
+    assert entry.render("el") == "Καμία μονάδα δεν μπαίνει στην Ελβετία."
+
+
+def test_every_region_and_nation_is_named_in_every_language() -> None:
+    from adjudicator.games.imperial.board import NATIONS, board
+
+    vocab = GAME.vocab
+    assert set(vocab.entities("region")) == set(board().regions)
+    assert vocab.entities("nation") == list(NATIONS)
+    for kind in ("region", "nation"):
+        for entity in vocab.entities(kind):
+            for form in ("art", "gen", "acc", "loc"):
+                assert vocab.term(kind, entity).grammar["el"][form], (entity, form)
+    from adjudicator.games.imperial.models import ALL_MOVES
+
+    assert set(vocab.entities("move")) == set(ALL_MOVES)
+    assert vocab.name("unit-of-money", "M", "el") == "εκατ."

@@ -14,7 +14,7 @@ from __future__ import annotations
 import io
 import tomllib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -284,7 +284,11 @@ class Message(Localized):
         if not self.params:
             return text
         values = {
-            key: value.render(lang) if isinstance(value, Localized) else value
+            key: _InLanguage(value, lang)
+            if isinstance(value, Name | Names)
+            else value.render(lang)
+            if isinstance(value, Localized)
+            else value
             for key, value in self.params.items()
         }
         try:
@@ -294,6 +298,23 @@ class Message(Localized):
 
     def __str__(self) -> str:
         return self.render("en")
+
+
+@dataclass(frozen=True)
+class _InLanguage:
+    """A name parameter as the template sees it: ``{nation}`` is the display name and
+    ``{nation:gen}`` its grammatical form ``gen`` (the translation chooses the form its
+    sentence needs; a language without that form gets the base name)."""
+
+    value: Name | Names
+    lang: str
+
+    def __format__(self, spec: str) -> str:
+        value = replace(self.value, form=spec) if spec else self.value
+        return value.render(self.lang)
+
+    def __str__(self) -> str:
+        return self.value.render(self.lang)
 
 
 # --- Babel extraction from the data files ------------------------------------------------

@@ -6,11 +6,12 @@ from collections import Counter
 from collections.abc import Iterator
 
 from ...core.checks import CheckRegistry
-from ...core.i18n import N_
+from ...core.i18n import N_, N_plural
 from ...core.verdicts import Notice, Violation
 from .board import NATIONS, components
 from .logic import count, free_factories, index, occupied
 from .models import BOND_COSTS, State
+from .vocab import building_name, nation_name, nation_names, region_name, unit_name
 
 checks = CheckRegistry("imperial")
 
@@ -26,24 +27,8 @@ PAIRS = {
 }
 
 
-#: Words put into messages, translated in the message's language.
+#: Words put into messages (the taxation figures), translated in the message's language.
 WORDS = {
-    "army": N_("army"),
-    "fleet": N_("fleet"),
-    "armaments": N_("armaments"),
-    "shipyard": N_("shipyard"),
-    "hostile": N_("hostile"),
-    "friendly": N_("friendly"),
-    "factory": N_("Factory"),
-    "production": N_("Production"),
-    "production_1": N_("Production (first)"),
-    "production_2": N_("Production (second)"),
-    "maneuver": N_("Maneuver"),
-    "maneuver_1": N_("Maneuver (first)"),
-    "maneuver_2": N_("Maneuver (second)"),
-    "investor": N_("Investor"),
-    "import": N_("Import"),
-    "taxation": N_("Taxation"),
     "revenue": N_("revenue"),
     "tax": N_("tax chart space"),
     "bonus": N_("success bonus"),
@@ -70,7 +55,7 @@ def power_track(state: State) -> Iterator[Violation]:
                 "IM-102",
                 N_("{nation} has {points} power points; the track ends at 25."),
                 f"/nations/{nid}/power_points",
-                nation=nid,
+                nation=nation_name(nid),
                 points=n.power_points,
             )
 
@@ -103,7 +88,7 @@ def bonds_valid(state: State) -> Iterator[Violation]:
                     N_("There is no {cost}M bond of {nation}."),
                     f"/players/{i}/bonds/{j}",
                     cost=b.cost,
-                    nation=b.nation,
+                    nation=nation_name(b.nation),
                 )
             elif (b.nation, b.cost) in seen:
                 yield checks.violation(
@@ -111,7 +96,7 @@ def bonds_valid(state: State) -> Iterator[Violation]:
                     N_("The {cost}M bond of {nation} is held twice."),
                     f"/players/{i}/bonds/{j}",
                     cost=b.cost,
-                    nation=b.nation,
+                    nation=nation_name(b.nation),
                 )
             seen.add((b.nation, b.cost))
 
@@ -129,9 +114,9 @@ def unit_supply(state: State) -> Iterator[Violation]:
                 "IM-202",
                 N_("{nation} has {count} {kind} pieces on the board; it owns {limit}."),
                 "/units",
-                nation=nation,
+                nation=nation_name(nation),
                 count=n,
-                kind=word(kind),
+                kind=unit_name(kind),
                 limit=limit,
             )
 
@@ -143,10 +128,10 @@ def factory_pieces(state: State) -> Iterator[Violation]:
         if n > FACTORY_PIECES:
             yield checks.violation(
                 "IM-203",
-                N_("{count} {kind} factories are built; the box holds 15."),
+                N_("{kind}: {count} are built; the box holds 15."),
                 "/nations",
                 count=n,
-                kind=word(kind),
+                kind=building_name(kind),
             )
 
 
@@ -162,24 +147,24 @@ def factory_places(state: State) -> Iterator[Violation]:
                     "IM-204",
                     N_("{nation} has a factory in {region}, not one of its home provinces."),
                     path,
-                    nation=nid,
-                    region=f.region,
+                    nation=nation_name(nid),
+                    region=region_name(f.region),
                 )
             elif b.city[f.region] != f.kind:
                 yield checks.violation(
                     "IM-204",
                     N_("The city of {region} takes the factory kind {city}, not {kind}."),
                     path,
-                    region=f.region,
-                    city=word(b.city[f.region]),
-                    kind=word(f.kind),
+                    region=region_name(f.region),
+                    city=building_name(b.city[f.region]),
+                    kind=building_name(f.kind),
                 )
             if f.region in seen:
                 yield checks.violation(
                     "IM-204",
                     N_("{region} has two factories; a city holds one."),
                     path,
-                    region=f.region,
+                    region=region_name(f.region),
                 )
             seen.add(f.region)
 
@@ -192,7 +177,7 @@ def flag_supply(state: State) -> Iterator[Violation]:
                 "IM-205",
                 N_("{nation} has {count} flags on the board; it owns 15."),
                 f"/nations/{nid}/flags",
-                nation=nid,
+                nation=nation_name(nid),
                 count=len(n.flags),
             )
 
@@ -215,7 +200,11 @@ def bonds_counted(state: State) -> Iterator[Violation | Notice]:
         path = f"/nations/{nid}/stack"
         for cost in sorted(set(piled) - set(BOND_COSTS)):
             yield checks.violation(
-                "IM-208", N_("There is no {cost}M bond of {nation}."), path, cost=cost, nation=nid
+                "IM-208",
+                N_("There is no {cost}M bond of {nation}."),
+                path,
+                cost=cost,
+                nation=nation_name(nid),
             )
         for cost in BOND_COSTS:
             if held[cost] + piled[cost] == 0:
@@ -227,7 +216,7 @@ def bonds_counted(state: State) -> Iterator[Violation | Notice]:
                     ),
                     path,
                     cost=cost,
-                    nation=nid,
+                    nation=nation_name(nid),
                 )
             elif piled[cost] and held[cost] + piled[cost] > 1:
                 yield checks.violation(
@@ -238,10 +227,19 @@ def bonds_counted(state: State) -> Iterator[Violation | Notice]:
                     ),
                     path,
                     cost=cost,
-                    nation=nid,
+                    nation=nation_name(nid),
                 )
     missing = _uncounted(state, "stack")
-    if missing:
+    if len(missing) == len(NATIONS):
+        yield checks.notice(
+            "IM-208",
+            N_(
+                "The bond stacks were not counted, so a lost bond cannot be found there; the "
+                "bonds nobody holds are taken to be on them."
+            ),
+            "/nations",
+        )
+    elif missing:
         yield checks.notice(
             "IM-208",
             N_(
@@ -249,7 +247,7 @@ def bonds_counted(state: State) -> Iterator[Violation | Notice]:
                 "there; the bonds nobody holds are taken to be on them."
             ),
             "/nations",
-            nations=", ".join(missing),
+            nations=nation_names(missing),
         )
 
 
@@ -279,15 +277,24 @@ def units_counted(state: State) -> Iterator[Violation | Notice]:
                         "{total} in all; it owns {pieces}."
                     ),
                     f"/nations/{nid}/spare/{PLURAL[kind]}",
-                    nation=nid,
+                    nation=nation_name(nid),
                     on=on,
                     beside=beside,
                     total=on + beside,
-                    kind=word(kind),
+                    kind=unit_name(kind),
                     pieces=pieces,
                 )
     missing = _uncounted(state, "spare")
-    if missing:
+    if len(missing) == len(NATIONS):
+        yield checks.notice(
+            "IM-209",
+            N_(
+                "The armies and fleets beside the board were not counted, so a lost one cannot "
+                "be found."
+            ),
+            "/nations",
+        )
+    elif missing:
         yield checks.notice(
             "IM-209",
             N_(
@@ -295,7 +302,7 @@ def units_counted(state: State) -> Iterator[Violation | Notice]:
                 "lost one cannot be found."
             ),
             "/nations",
-            nations=", ".join(missing),
+            nations=nation_names(missing),
         )
 
 
@@ -317,14 +324,14 @@ def factories_counted(state: State) -> Iterator[Violation | Notice]:
             yield checks.violation(
                 "IM-210",
                 N_(
-                    "{built} {kind} factories are built and {beside} are beside the board, "
-                    "{total} in all; the box holds {pieces}."
+                    "{kind}: {built} are built and {beside} are beside the board, {total} in all; "
+                    "the box holds {pieces}."
                 ),
                 f"/spare_factories/{kind}",
                 built=built[kind],
                 beside=beside,
                 total=built[kind] + beside,
-                kind=word(kind),
+                kind=building_name(kind),
                 pieces=pieces,
             )
 
@@ -343,14 +350,20 @@ def flags_counted(state: State) -> Iterator[Violation | Notice]:
                     "all; it owns {pieces}."
                 ),
                 f"/nations/{nid}/spare/flags",
-                nation=nid,
+                nation=nation_name(nid),
                 on=len(n.flags),
                 beside=n.spare.flags,
                 total=len(n.flags) + n.spare.flags,
                 pieces=FLAGS_PER_NATION,
             )
     missing = _uncounted(state, "spare")
-    if missing:
+    if len(missing) == len(NATIONS):
+        yield checks.notice(
+            "IM-211",
+            N_("The flags beside the board were not counted, so a lost one cannot be found."),
+            "/nations",
+        )
+    elif missing:
         yield checks.notice(
             "IM-211",
             N_(
@@ -358,7 +371,7 @@ def flags_counted(state: State) -> Iterator[Violation | Notice]:
                 "be found."
             ),
             "/nations",
-            nations=", ".join(missing),
+            nations=nation_names(missing),
         )
 
 
@@ -407,15 +420,15 @@ def unit_places(state: State) -> Iterator[Violation]:
         path = f"/units/{i}/region"
         if u.region in b.impassable:
             yield checks.violation(
-                "IM-207", N_("No unit may stand in {region}."), path, region=u.region
+                "IM-207", N_("No unit may stand in {region}."), path, region=region_name(u.region)
             )
         elif u.kind == "army" and u.region in b.seas:
             yield checks.violation(
                 "IM-206",
                 N_("An army of {nation} is at sea in {region}."),
                 path,
-                nation=u.nation,
-                region=u.region,
+                nation=nation_name(u.nation),
+                region=region_name(u.region),
             )
         elif (
             u.kind == "fleet"
@@ -426,8 +439,8 @@ def unit_places(state: State) -> Iterator[Violation]:
                 "IM-206",
                 N_("A fleet of {nation} is on land in {region}, which is not its port."),
                 path,
-                nation=u.nation,
-                region=u.region,
+                nation=nation_name(u.nation),
+                region=region_name(u.region),
             )
 
 
@@ -439,7 +452,7 @@ def tax_chart(state: State) -> Iterator[Violation]:
                 "IM-802",
                 N_("{nation}'s tax marker is at {tax}; the chart runs from 5 to 15."),
                 f"/nations/{nid}/tax",
-                nation=nid,
+                nation=nation_name(nid),
                 tax=n.tax,
             )
 
@@ -451,7 +464,7 @@ def turn_nation(state: State) -> Iterator[Violation]:
             "IM-401",
             N_("{nation} has no government, so its turn is skipped."),
             "/turn",
-            nation=state.turn,
+            nation=nation_name(state.turn),
         )
 
 
@@ -465,8 +478,8 @@ def stances(state: State) -> Iterator[Violation]:
                 "IM-610",
                 N_("The army of {nation} in {region} must be hostile or friendly."),
                 f"/units/{i}/stance",
-                nation=u.nation,
-                region=u.region,
+                nation=nation_name(u.nation),
+                region=region_name(u.region),
             )
         elif not foreign and u.stance is not None:
             yield checks.violation(
@@ -476,8 +489,8 @@ def stances(state: State) -> Iterator[Violation]:
                     "{nation} in {region} has none."
                 ),
                 f"/units/{i}/stance",
-                nation=u.nation,
-                region=u.region,
+                nation=nation_name(u.nation),
+                region=region_name(u.region),
             )
 
 
@@ -493,7 +506,7 @@ def last_factory(state: State) -> Iterator[Violation]:
                     "its last one may only be entered friendly."
                 ),
                 f"/nations/{nid}/factories",
-                nation=nid,
+                nation=nation_name(nid),
             )
 
 
@@ -509,15 +522,15 @@ def flags(state: State) -> Iterator[Violation]:
                     "IM-616",
                     N_("{nation} has a flag in {region}; home provinces take no flags."),
                     f"/nations/{nid}/flags/{j}",
-                    nation=nid,
-                    region=r,
+                    nation=nation_name(nid),
+                    region=region_name(r),
                 )
             elif r in owner:
                 yield checks.violation(
                     "IM-615",
                     N_("{region} carries two flags."),
                     f"/nations/{nid}/flags/{j}",
-                    region=r,
+                    region=region_name(r),
                 )
             owner[r] = nid
     present: dict[str, set[str]] = {}
@@ -532,8 +545,8 @@ def flags(state: State) -> Iterator[Violation]:
                     "IM-615",
                     N_("{nation} alone holds {region}, so its flag belongs there."),
                     f"/nations/{only}/flags",
-                    nation=only,
-                    region=region,
+                    nation=nation_name(only),
+                    region=region_name(region),
                 )
 
 
@@ -549,7 +562,7 @@ def governments(state: State) -> Iterator[Violation]:
                     "IM-706",
                     N_("Bonds of {nation} are held, so it must have a government."),
                     f"/nations/{nid}/government",
-                    nation=nid,
+                    nation=nation_name(nid),
                 )
         elif totals.get(n.government, 0) < best or best == 0:
             yield checks.violation(
@@ -560,7 +573,7 @@ def governments(state: State) -> Iterator[Violation]:
                 ),
                 f"/nations/{nid}/government",
                 player=n.government,
-                nation=nid,
+                nation=nation_name(nid),
                 total=totals.get(n.government, 0),
                 best=best,
             )
@@ -643,7 +656,7 @@ def setup_money(state: State) -> Iterator[Violation]:
                         f"/players/{i}/bonds",
                         player=p.name,
                         count=k,
-                        nation=nation,
+                        nation=nation_name(nation),
                     )
 
 
@@ -663,9 +676,11 @@ def setup_bonds(state: State) -> Iterator[Violation]:
         if n in CARDS_EACH and len(mine) != CARDS_EACH[n]:
             yield checks.violation(
                 "IM-302",
-                N_(
+                N_plural(
+                    "{player} was dealt {count} flag card; with {players} players "
+                    "each gets {expected}.",
                     "{player} was dealt {count} flag cards; with {players} players "
-                    "each gets {expected}."
+                    "each gets {expected}.",
                 ),
                 f"/players/{i}/bonds",
                 player=p.name,
@@ -689,8 +704,8 @@ def setup_bonds(state: State) -> Iterator[Violation]:
                 N_("With {players} players the {first} card goes with {second}."),
                 "/players",
                 players=n,
-                first=first,
-                second=second,
+                first=nation_name(first),
+                second=nation_name(second),
             )
     for nid in NATIONS:
         paid = sum(c for (nation, c), names in idx.holders.items() if nation == nid for _ in names)
@@ -699,7 +714,7 @@ def setup_bonds(state: State) -> Iterator[Violation]:
                 "IM-303",
                 N_("{nation}'s treasury holds {treasury}M; its bonds brought {paid}M."),
                 f"/nations/{nid}/treasury",
-                nation=nid,
+                nation=nation_name(nid),
                 treasury=state.nations[nid].treasury,
                 paid=paid,
             )
@@ -710,7 +725,7 @@ def setup_bonds(state: State) -> Iterator[Violation]:
                     "IM-304",
                     N_("The undealt {nation} card goes to the holder of its 2M bond."),
                     f"/nations/{nid}/government",
-                    nation=nid,
+                    nation=nation_name(nid),
                 )
 
 
@@ -745,14 +760,14 @@ def setup_board(state: State) -> Iterator[Violation]:
                 "IM-307",
                 N_("{nation} starts with its two printed factories."),
                 f"/nations/{nid}/factories",
-                nation=nid,
+                nation=nation_name(nid),
             )
         if n.tax != 5:
             yield checks.violation(
                 "IM-307",
                 N_("{nation}'s tax marker starts on 2-5."),
                 f"/nations/{nid}/tax",
-                nation=nid,
+                nation=nation_name(nid),
             )
     if state.units or any(n.flags for n in state.nations.values()):
         yield checks.violation(

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...core.i18n import N_, Message
+from ...core.i18n import N_, Message, N_plural
 from .board import NATIONS, board
 from .checks import checks
 from .logic import (
@@ -46,6 +46,7 @@ from .models import (
     TransferMove,
     Units,
 )
+from .vocab import CONFIDENCE, nation_name, region_name
 
 # --- what a move costs and pays, computed from the state before it --------------------------
 
@@ -154,7 +155,9 @@ def _pay_interest(before: State, new: State, nation: str, msgs: list[Message]) -
         player(new, n.government).cash -= owed.shortfall
     msgs.append(
         checks.message(
-            N_("{nation} pays {total}M interest."), nation=nation, total=sum(owed.due.values())
+            N_("{nation} pays {total}M interest."),
+            nation=nation_name(nation),
+            total=sum(owed.due.values()),
         )
     )
 
@@ -184,7 +187,7 @@ def _invest(new: State, move: Any, card: str | None, msgs: list[Message]) -> Non
                 N_("{player} buys the {cost}M bond of {nation} for {price}M."),
                 player=inv.player,
                 cost=inv.bond,
-                nation=inv.nation,
+                nation=nation_name(inv.nation),
                 price=price,
             )
         )
@@ -195,7 +198,9 @@ def _governments(new: State, reference: str | None, msgs: list[Message]) -> None
         if new.nations[nid].government != gov:
             new.nations[nid].government = gov
             msgs.append(
-                checks.message(N_("{player} now governs {nation}."), player=gov, nation=nid)
+                checks.message(
+                    N_("{player} now governs {nation}."), player=gov, nation=nation_name(nid)
+                )
             )
     ruling = {n.government for n in new.nations.values()}
     for p in new.players:
@@ -214,12 +219,12 @@ def _doubtful(move: ManeuverMove) -> list[Message]:
             notes.append(
                 checks.message(
                     N_(
-                        "The border {source}-{target} is rated {confidence} in the map data, "
-                        "not confirmed on a printed board."
+                        "The border between {source} and {target} is rated {confidence} in "
+                        "the map data, not confirmed on a printed board."
                     ),
-                    source=a,
-                    target=c,
-                    confidence=confidence,
+                    source=region_name(a),
+                    target=region_name(c),
+                    confidence=checks.message(CONFIDENCE.get(confidence, confidence)),
                 )
             )
     return notes
@@ -234,7 +239,7 @@ def _transfer(new: State, move: TransferMove, msgs: list[Message]) -> None:
             N_("{player} gives {amount}M to {nation}."),
             player=giver.name,
             amount=move.amount,
-            nation=move.target,
+            nation=nation_name(move.target),
         )
     )
 
@@ -246,14 +251,16 @@ def _action(state: State, new: State, move: Any, msgs: list[Message]) -> None:
     idx = index(state)
     if isinstance(move, FactoryMove):
         if move.region is None:
-            msgs.append(checks.message(N_("{nation} builds no factory."), nation=nid))
+            msgs.append(checks.message(N_("{nation} builds no factory."), nation=nation_name(nid)))
             return
         n.treasury -= 5
         kind: Any = idx.board.city[move.region]
         n.factories.append(Factory.model_construct(region=move.region, kind=kind))
         msgs.append(
             checks.message(
-                N_("{nation} builds a factory in {region}."), nation=nid, region=move.region
+                N_("{nation} builds a factory in {region}."),
+                nation=nation_name(nid),
+                region=region_name(move.region),
             )
         )
     elif isinstance(move, ProductionMove):
@@ -266,7 +273,7 @@ def _action(state: State, new: State, move: Any, msgs: list[Message]) -> None:
                 left[kind] -= 1
                 units[(nid, kind, region, None)] = units.get((nid, kind, region, None), 0) + 1
         new.units = _rebuild(units)
-        msgs.append(checks.message(N_("{nation} produces."), nation=nid))
+        msgs.append(checks.message(N_("{nation} produces."), nation=nation_name(nid)))
     elif isinstance(move, ImportMove):
         units = dict(idx.units)
         for item in move.units:
@@ -275,7 +282,11 @@ def _action(state: State, new: State, move: Any, msgs: list[Message]) -> None:
         n.treasury -= len(move.units)
         new.units = _rebuild(units)
         msgs.append(
-            checks.message(N_("{nation} imports {count} units."), nation=nid, count=len(move.units))
+            checks.message(
+                N_plural("{nation} imports {count} unit.", "{nation} imports {count} units."),
+                nation=nation_name(nid),
+                count=len(move.units),
+            )
         )
     elif isinstance(move, ManeuverMove):
         _maneuver(state, new, move, msgs)
@@ -292,7 +303,7 @@ def _action(state: State, new: State, move: Any, msgs: list[Message]) -> None:
                     "{nation} collects {revenue}M tax: marker on {tax}, bonus {bonus}M, "
                     "+{points} power points, {income}M to the treasury."
                 ),
-                nation=nid,
+                nation=nation_name(nid),
                 revenue=result["revenue"],
                 tax=result["tax"],
                 bonus=result["bonus"],
@@ -319,9 +330,12 @@ def _maneuver(state: State, new: State, move: ManeuverMove, msgs: list[Message])
             new.nations[holder].flags.append(region)
     msgs.append(
         checks.message(
-            N_("{nation} maneuvers; {battles} battles fought."),
-            nation=move.nation,
-            battles=out.battles,
+            N_plural(
+                "{nation} maneuvers; {count} battle fought.",
+                "{nation} maneuvers; {count} battles fought.",
+            ),
+            nation=nation_name(move.nation),
+            count=out.battles,
         )
     )
     msgs.extend(_doubtful(move))

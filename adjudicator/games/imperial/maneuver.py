@@ -8,9 +8,10 @@ from dataclasses import dataclass, field
 
 from ...core.i18n import N_
 from ...core.verdicts import Violation
-from .checks import FLAGS_PER_NATION, checks, word
+from .checks import FLAGS_PER_NATION, checks
 from .logic import Key, count, occupied
 from .models import ManeuverMove, State
+from .vocab import nation_name, region_name, region_names, stance_name
 
 
 @dataclass
@@ -85,20 +86,25 @@ def simulate(state: State, move: ManeuverMove) -> Outcome:
                     "IM-606",
                     N_("{nation} has no fleet left to move in {region}."),
                     path,
-                    nation=me,
-                    region=src,
+                    nation=nation_name(me),
+                    region=region_name(src),
                 )
             )
             continue
         if dst in b.impassable:
             v.append(
-                checks.violation("IM-207", N_("No unit may enter {region}."), path, region=dst)
+                checks.violation(
+                    "IM-207", N_("No unit may enter {region}."), path, region=region_name(dst)
+                )
             )
             continue
         if dst not in b.seas:
             v.append(
                 checks.violation(
-                    "IM-601", N_("A fleet never moves onto land ({region})."), path, region=dst
+                    "IM-601",
+                    N_("A fleet never moves onto land ({region})."),
+                    path,
+                    region=region_name(dst),
                 )
             )
             continue
@@ -110,8 +116,8 @@ def simulate(state: State, move: ManeuverMove) -> Outcome:
                         "IM-601",
                         N_("{source} and {target} do not border on the map."),
                         path + "/to",
-                        source=src,
-                        target=dst,
+                        source=region_name(src),
+                        target=region_name(dst),
                     )
                 )
             else:
@@ -123,8 +129,8 @@ def simulate(state: State, move: ManeuverMove) -> Outcome:
                             "{anchor}."
                         ),
                         path + "/to",
-                        source=src,
-                        anchor=b.anchor.get(src, "-"),
+                        source=region_name(src),
+                        anchor=region_name(b.anchor.get(src, "-")),
                     )
                 )
             continue
@@ -151,7 +157,7 @@ def simulate(state: State, move: ManeuverMove) -> Outcome:
                     "IM-609",
                     N_("Armies fight fleets only in port, never at sea ({region})."),
                     path,
-                    region=region,
+                    region=region_name(region),
                 )
             )
             return
@@ -173,8 +179,8 @@ def simulate(state: State, move: ManeuverMove) -> Outcome:
                         "arrived or changed stance; not in {region}."
                     ),
                     path,
-                    nation=caller,
-                    region=region,
+                    nation=nation_name(caller),
+                    region=region_name(region),
                 )
             )
             return
@@ -184,9 +190,9 @@ def simulate(state: State, move: ManeuverMove) -> Outcome:
                     "IM-607",
                     N_("A battle in {region} needs a unit of {nation} and one of {other} there."),
                     path,
-                    region=region,
-                    nation=me,
-                    other=bt.against,
+                    region=region_name(region),
+                    nation=nation_name(me),
+                    other=nation_name(bt.against),
                 )
             )
             return
@@ -212,8 +218,8 @@ def simulate(state: State, move: ManeuverMove) -> Outcome:
                     "IM-606",
                     N_("{nation} has no army left to move in {region}."),
                     path,
-                    nation=me,
-                    region=src,
+                    nation=nation_name(me),
+                    region=region_name(src),
                 )
             )
             continue
@@ -223,7 +229,7 @@ def simulate(state: State, move: ManeuverMove) -> Outcome:
                     "IM-207",
                     N_("No unit may enter {region}."),
                     path,
-                    region=next(r for r in route if r in b.impassable),
+                    region=region_name(next(r for r in route if r in b.impassable)),
                 )
             )
             continue
@@ -277,7 +283,7 @@ def simulate(state: State, move: ManeuverMove) -> Outcome:
                             "IM-603",
                             N_("The convoy {route} does not follow bordering regions."),
                             path,
-                            route=" > ".join(chain),
+                            route=region_names(chain),
                         )
                     )
                     bad = True
@@ -292,8 +298,8 @@ def simulate(state: State, move: ManeuverMove) -> Outcome:
                                     "through {region}."
                                 ),
                                 path,
-                                nation=me,
-                                region=sea,
+                                nation=nation_name(me),
+                                region=region_name(sea),
                             )
                         )
                         bad = True
@@ -316,8 +322,8 @@ def simulate(state: State, move: ManeuverMove) -> Outcome:
                         "IM-604",
                         N_("No railway joins {source} and {target}."),
                         path,
-                        source=a,
-                        target=nxt,
+                        source=region_name(a),
+                        target=region_name(nxt),
                     )
                 )
             elif frozenset((a, nxt)) in (
@@ -328,8 +334,8 @@ def simulate(state: State, move: ManeuverMove) -> Outcome:
                         "IM-618",
                         N_("Armies cross between {source} and {target} only by convoy."),
                         path,
-                        source=a,
-                        target=nxt,
+                        source=region_name(a),
+                        target=region_name(nxt),
                     )
                 )
             else:
@@ -338,8 +344,8 @@ def simulate(state: State, move: ManeuverMove) -> Outcome:
                         "IM-602",
                         N_("{source} and {target} do not border on the map."),
                         path,
-                        source=a,
-                        target=nxt,
+                        source=region_name(a),
+                        target=region_name(nxt),
                     )
                 )
             bad = True
@@ -386,8 +392,8 @@ def simulate(state: State, move: ManeuverMove) -> Outcome:
                             "armies enter it only friendly."
                         ),
                         path + "/stance",
-                        region=dst,
-                        owner=owner,
+                        region=region_name(dst),
+                        owner=nation_name(owner),
                     )
                 )
                 continue
@@ -411,9 +417,9 @@ def simulate(state: State, move: ManeuverMove) -> Outcome:
                         "{nation} has no {stance} army in a foreign home province {region} to turn."
                     ),
                     path,
-                    nation=me,
-                    stance=word(other),
-                    region=ch.region,
+                    nation=nation_name(me),
+                    stance=stance_name(other),
+                    region=region_name(ch.region),
                 )
             )
             continue
@@ -427,8 +433,8 @@ def simulate(state: State, move: ManeuverMove) -> Outcome:
                         "armies enter it only friendly."
                     ),
                     path,
-                    region=ch.region,
-                    owner=owner,
+                    region=region_name(ch.region),
+                    owner=nation_name(owner),
                 )
             )
             continue
@@ -456,7 +462,7 @@ def simulate(state: State, move: ManeuverMove) -> Outcome:
                     "IM-613",
                     N_("There is no foreign factory in {region} to destroy."),
                     path,
-                    region=region,
+                    region=region_name(region),
                 )
             )
             continue
@@ -472,9 +478,9 @@ def simulate(state: State, move: ManeuverMove) -> Outcome:
                         "and no unit of {owner} there; there are {armies} and {defenders}."
                     ),
                     path,
-                    region=region,
-                    nation=me,
-                    owner=owner,
+                    region=region_name(region),
+                    nation=nation_name(me),
+                    owner=nation_name(owner),
                     armies=mine,
                     defenders=defenders,
                 )
@@ -486,8 +492,8 @@ def simulate(state: State, move: ManeuverMove) -> Outcome:
                     "IM-614",
                     N_("{region} is the last free factory of {owner} and cannot be destroyed."),
                     path,
-                    region=region,
-                    owner=owner,
+                    region=region_name(region),
+                    owner=nation_name(owner),
                 )
             )
             continue

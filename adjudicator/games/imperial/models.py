@@ -15,7 +15,12 @@ from pydantic import (
 )
 from pydantic_core import InitErrorDetails
 
+from ...core.errors import InvalidValue
+from ...core.i18n import N_
 from .board import NATIONS, board
+from .vocab import nation_name, nation_names
+
+DOMAIN = "imperial"
 
 NationId = Literal["AH", "IT", "FR", "GB", "GE", "RU"]
 if TYPE_CHECKING:
@@ -150,27 +155,44 @@ class State(Strict):
     def _references(self) -> State:
         names = [p.name for p in self.players]
         if len(set(names)) != len(names):
-            raise ValueError("two players have the same name")
+            raise InvalidValue(DOMAIN, N_("Two players have the same name."))
         if set(names) & set(NATIONS):
-            raise ValueError("a player may not be named like a nation")
+            raise InvalidValue(DOMAIN, N_("A player may not be named like a nation."))
         if set(self.nations) != set(NATIONS):
-            raise ValueError("nations must list AH, IT, FR, GB, GE and RU")
+            raise InvalidValue(
+                DOMAIN,
+                N_("The nations must be exactly these six: {nations}."),
+                nations=nation_names(NATIONS),
+            )
         known = set(names)
         for nid, n in self.nations.items():
             if n.government is not None and n.government not in known:
-                raise ValueError(f"{nid}: government {n.government!r} is not a player")
+                raise InvalidValue(
+                    DOMAIN,
+                    N_("The government of {nation}, {player}, is not a player."),
+                    nation=nation_name(nid),
+                    player=n.government,
+                )
         if self.investor_card is not None and self.investor_card not in known:
-            raise ValueError(f"investor card holder {self.investor_card!r} is not a player")
+            raise InvalidValue(
+                DOMAIN,
+                N_("The investor card is with {player}, who is not a player."),
+                player=self.investor_card,
+            )
         if self.opening is not None and not {self.opening.first, self.opening.player} <= known:
-            raise ValueError("the opening names a player who is not at the table")
+            raise InvalidValue(DOMAIN, N_("The opening names a player who is not at the table."))
         regions = board().regions
         for n in self.nations.values():
             for r in [f.region for f in n.factories] + list(n.flags):
                 if r not in regions:
-                    raise ValueError(f"unknown region {r!r}")
+                    raise InvalidValue(
+                        DOMAIN, N_("There is no region {region} on the map."), region=r
+                    )
         for u in self.units:
             if u.region not in regions:
-                raise ValueError(f"unknown region {u.region!r}")
+                raise InvalidValue(
+                    DOMAIN, N_("There is no region {region} on the map."), region=u.region
+                )
         return self
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ...core.i18n import N_
+from ...core.i18n import N_, N_plural
 from ...core.verdicts import Violation
 from .board import NATIONS
 from .checks import PLURAL, checks, word
@@ -43,6 +43,7 @@ from .models import (
     TaxationMove,
     TransferMove,
 )
+from .vocab import building_name, move_name, nation_name, region_name, space_name, unit_name
 
 # --- the end -------------------------------------------------------------------------------
 
@@ -78,7 +79,7 @@ def rondel(state: State, move: Any) -> Iterator[Violation]:
             "IM-401",
             N_("{nation} has no government, so it does not move."),
             "/move/nation",
-            nation=move.nation,
+            nation=nation_name(move.nation),
         )
         return
     if state.turn is not None and move.nation != state.turn:
@@ -86,8 +87,8 @@ def rondel(state: State, move: Any) -> Iterator[Violation]:
             "IM-401",
             N_("It is {turn}'s turn, not {nation}'s."),
             "/move/nation",
-            turn=state.turn,
-            nation=move.nation,
+            turn=nation_name(state.turn),
+            nation=nation_name(move.nation),
         )
     space = resolve_space(nation.rondel, move.type, move.space)
     if action_of(space) != move.type:
@@ -95,8 +96,8 @@ def rondel(state: State, move: Any) -> Iterator[Violation]:
             "IM-403",
             N_("The space {space} is not a {action} space."),
             "/move/space",
-            space=word(space),
-            action=word(move.type),
+            space=space_name(space),
+            action=move_name(move.type),
         )
         return
     steps = distance(nation.rondel, space)
@@ -105,15 +106,15 @@ def rondel(state: State, move: Any) -> Iterator[Violation]:
             "IM-403",
             N_("{nation} may not stay on {space}."),
             "/move/space",
-            nation=move.nation,
-            space=word(space),
+            nation=nation_name(move.nation),
+            space=space_name(space),
         )
     elif steps > 6:
         yield checks.violation(
             "IM-403",
             N_("{space} is {steps} spaces ahead; the most is 6."),
             "/move/space",
-            space=word(space),
+            space=space_name(space),
             steps=steps,
         )
     else:
@@ -151,33 +152,39 @@ def factory(state: State, move: FactoryMove) -> Iterator[Violation]:
             "IM-503",
             N_("{region} is not a home province of {nation}."),
             "/move/region",
-            region=move.region,
-            nation=move.nation,
+            region=region_name(move.region),
+            nation=nation_name(move.nation),
         )
         return
     if any(f.region == move.region for f in n.factories):
         yield checks.violation(
-            "IM-503", N_("{region} already has a factory."), "/move/region", region=move.region
+            "IM-503",
+            N_("{region} already has a factory."),
+            "/move/region",
+            region=region_name(move.region),
         )
     if occupied(b, idx.units, move.region):
         yield checks.violation(
-            "IM-503", N_("A hostile army stands in {region}."), "/move/region", region=move.region
+            "IM-503",
+            N_("A hostile army stands in {region}."),
+            "/move/region",
+            region=region_name(move.region),
         )
     if move.kind is not None and move.kind != b.city[move.region]:
         yield checks.violation(
             "IM-502",
             N_("The city of {region} takes the factory kind {city}, not {kind}."),
             "/move/kind",
-            region=move.region,
-            city=word(b.city[move.region]),
-            kind=word(move.kind),
+            region=region_name(move.region),
+            city=building_name(b.city[move.region]),
+            kind=building_name(move.kind),
         )
     if n.treasury < 5:
         yield checks.violation(
             "IM-501",
             N_("A factory costs 5M; {nation}'s treasury has {money}M."),
             f"/nations/{move.nation}/treasury",
-            nation=move.nation,
+            nation=nation_name(move.nation),
             money=n.treasury,
         )
 
@@ -209,15 +216,15 @@ def production(state: State, move: ProductionMove) -> Iterator[Violation]:
                 "IM-504",
                 N_("{nation} has no factory in {region}."),
                 f"/move/factories/{i}",
-                nation=move.nation,
-                region=r,
+                nation=nation_name(move.nation),
+                region=region_name(r),
             )
         elif r not in free:
             yield checks.violation(
                 "IM-504",
                 N_("The factory in {region} holds a hostile army and does not produce."),
                 f"/move/factories/{i}",
-                region=r,
+                region=region_name(r),
             )
     if len(set(move.factories)) != len(move.factories):
         yield checks.violation("IM-504", N_("Each factory produces one unit."), "/move/factories")
@@ -227,11 +234,14 @@ def production(state: State, move: ProductionMove) -> Iterator[Violation]:
         if wanted > left:
             yield checks.violation(
                 "IM-505",
-                N_("{nation} has only {left} {kind} pieces left."),
+                N_plural(
+                    "{nation} has only {count} {kind} piece left.",
+                    "{nation} has only {count} {kind} pieces left.",
+                ),
                 "/move",
-                nation=move.nation,
-                left=left,
-                kind=word(kind),
+                nation=nation_name(move.nation),
+                count=left,
+                kind=unit_name(kind),
             )
 
 
@@ -252,10 +262,13 @@ def imports(state: State, move: ImportMove) -> Iterator[Violation]:
     if len(move.units) > n.treasury:
         yield checks.violation(
             "IM-506",
-            N_("{count} units cost {count}M; {nation}'s treasury has {money}M."),
+            N_plural(
+                "{count} unit costs {count}M; {nation}'s treasury has {money}M.",
+                "{count} units cost {count}M; {nation}'s treasury has {money}M.",
+            ),
             "/move/units",
             count=len(move.units),
-            nation=move.nation,
+            nation=nation_name(move.nation),
             money=n.treasury,
         )
     for i, item in enumerate(move.units):
@@ -265,19 +278,22 @@ def imports(state: State, move: ImportMove) -> Iterator[Violation]:
                 "IM-507",
                 N_("{region} is not a home province of {nation}."),
                 path,
-                region=item.region,
-                nation=move.nation,
+                region=region_name(item.region),
+                nation=nation_name(move.nation),
             )
         elif occupied(b, idx.units, item.region):
             yield checks.violation(
-                "IM-507", N_("A hostile army stands in {region}."), path, region=item.region
+                "IM-507",
+                N_("A hostile army stands in {region}."),
+                path,
+                region=region_name(item.region),
             )
         elif item.kind == "fleet" and not b.is_port(item.region):
             yield checks.violation(
                 "IM-507",
                 N_("Fleets are placed only in ports; {region} is not one."),
                 path,
-                region=item.region,
+                region=region_name(item.region),
             )
     for kind in ("army", "fleet"):
         wanted = sum(1 for u in move.units if u.kind == kind)
@@ -285,11 +301,14 @@ def imports(state: State, move: ImportMove) -> Iterator[Violation]:
         if wanted > left:
             yield checks.violation(
                 "IM-505",
-                N_("{nation} has only {left} {kind} pieces left."),
+                N_plural(
+                    "{nation} has only {count} {kind} piece left.",
+                    "{nation} has only {count} {kind} pieces left.",
+                ),
                 "/move/units",
-                nation=move.nation,
-                left=left,
-                kind=word(kind),
+                nation=nation_name(move.nation),
+                count=left,
+                kind=unit_name(kind),
             )
 
 
@@ -412,7 +431,7 @@ def investments(state: State, move: Any) -> Iterator[Violation]:
                 "IM-952",
                 N_("After {nation}'s turn, governments invest only in {nation}."),
                 path,
-                nation=move.nation,
+                nation=nation_name(move.nation),
             )
         problem = _purchase(state, inv, for_sale[inv.nation], bought, cash, path)
         if problem is not None:
@@ -445,7 +464,7 @@ def _purchase(
                 ),
                 path + "/bond",
                 cost=inv.bond,
-                nation=inv.nation,
+                nation=nation_name(inv.nation),
                 player=earlier,
             )
         return checks.violation(
@@ -453,7 +472,7 @@ def _purchase(
             N_("The {cost}M bond of {nation} is not for sale."),
             path + "/bond",
             cost=inv.bond,
-            nation=inv.nation,
+            nation=nation_name(inv.nation),
         )
     if inv.trade_in is not None:
         p = player(state, inv.player)
@@ -464,7 +483,7 @@ def _purchase(
                 N_("{player} can trade in only a smaller bond of {nation} that they own."),
                 path + "/trade_in",
                 player=inv.player,
-                nation=inv.nation,
+                nation=nation_name(inv.nation),
             )
     price = inv.bond - (inv.trade_in or 0)
     if price > cash[inv.player]:
@@ -496,7 +515,7 @@ def forced(state: State, move: InvestorMove) -> Iterator[Violation]:
             "IM-708",
             N_("{nation} owes {due}M interest and has {money}M, so it cannot be forced to stop."),
             "/move/forced_by",
-            nation=move.nation,
+            nation=nation_name(move.nation),
             due=due,
             money=treasury,
         )

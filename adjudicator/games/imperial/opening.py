@@ -17,6 +17,7 @@ from .board import NATIONS
 from .checks import checks
 from .logic import bond_supply, governments_after, player
 from .models import ROUND_MOVES, Bond, Opening, OpeningMove, State
+from .vocab import nation_name
 
 
 def starter(state: State, first: str, nation: str) -> str:
@@ -68,15 +69,15 @@ def opening_turn(state: State, move: Any) -> Iterator[Violation]:
             N_("It is {player}'s choice, not {other}'s."),
             "/move/player",
             player=opening.player,
-            other=move.player,
+            other=nation_name(move.player),
         )
     if move.nation != opening.nation:
         yield checks.violation(
             "IM-308",
             N_("The bonds of {nation} are on offer, not those of {other}."),
             "/move/nation",
-            nation=opening.nation,
-            other=move.nation,
+            nation=nation_name(opening.nation),
+            other=nation_name(move.nation),
         )
         return
     if move.bond is None:
@@ -87,7 +88,7 @@ def opening_turn(state: State, move: Any) -> Iterator[Violation]:
             N_("The {cost}M bond of {nation} is not for sale."),
             "/move/bond",
             cost=move.bond,
-            nation=move.nation,
+            nation=nation_name(move.nation),
         )
         return
     buyer = player(state, move.player)
@@ -122,7 +123,9 @@ def buy(new: State, move: OpeningMove, msgs: list[Message]) -> None:
     if move.bond is None:
         msgs.append(
             checks.message(
-                N_("{player} buys no bond of {nation}."), player=move.player, nation=move.nation
+                N_("{player} buys no bond of {nation}."),
+                player=move.player,
+                nation=nation_name(move.nation),
             )
         )
     else:
@@ -138,7 +141,7 @@ def buy(new: State, move: OpeningMove, msgs: list[Message]) -> None:
                 N_("{player} buys the {cost}M bond of {nation} for {price}M."),
                 player=move.player,
                 cost=move.bond,
-                nation=move.nation,
+                nation=nation_name(move.nation),
                 price=move.bond,
             )
         )

@@ -8,9 +8,10 @@ from ...core.checks import Kind
 from ...core.i18n import N_, Message
 from ...core.verdicts import Alternative
 from .board import NATIONS
-from .checks import checks, word
+from .checks import checks
 from .logic import action_of, distance, index, player, rondel_cost
 from .models import RONDEL, State, TransferMove
+from .vocab import nation_name, region_name, space_name
 
 
 def _candidates(state: State, move: Any) -> list[dict[str, Any]]:
@@ -48,19 +49,19 @@ def _describe(state: State, data: dict[str, Any]) -> Message:
             N_("{player} gives {amount}M to {nation}."),
             player=data["source"],
             amount=data["amount"],
-            nation=data["target"],
+            nation=nation_name(data["target"]),
         )
     n = state.nations[data["nation"]]
     cost = rondel_cost(distance(n.rondel, data["space"]))
     if data["type"] == "factory":
         return checks.message(
-            N_("{space}: a factory in {region}; the rondel costs {cost}M."),
-            space=word(data["space"]),
-            region=data["region"],
+            N_("Take {space} and build a factory in {region}; the rondel costs {cost}M."),
+            space=space_name(data["space"]),
+            region=region_name(data["region"]),
             cost=cost,
         )
     return checks.message(
-        N_("{space}; the rondel costs {cost}M."), space=word(data["space"]), cost=cost
+        N_("Take {space}; the rondel costs {cost}M."), space=space_name(data["space"]), cost=cost
     )
 
 

@@ -1,4 +1,5 @@
-"""Imperial's tables for the reference: the borders the map data does not confirm."""
+"""Imperial's tables for the reference: the borders the map data does not confirm, with the
+regions named in the reader's language."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ from ...core.i18n import N_
 from ...core.i18n import gettext as catalog_text
 from ...core.reference import ReferenceTable
 from .board import doubtful_edges
+from .vocab import CONFIDENCE, region_name
 
-CONFIDENCE = {"medium": N_("medium"), "low": N_("low")}
 KIND = {
     "land_land": N_("land–land"),
     "land_sea": N_("land–sea"),
@@ -21,7 +22,9 @@ def unconfirmed_borders(lang: str) -> ReferenceTable:
 
     rows = tuple(
         (
-            f"{edge.a} – {edge.b}",
+            ("－" if lang == "zh_TW" else " – ").join(
+                region_name(r).render(lang) for r in (edge.a, edge.b)
+            ),
             _(KIND.get(edge.kind, edge.kind)),
             _(CONFIDENCE.get(edge.confidence, edge.confidence)),
             ", ".join(edge.sources),

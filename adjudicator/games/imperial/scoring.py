@@ -5,11 +5,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from ...core.i18n import N_
+from ...core.i18n import N_, N_plural
 from ...core.verdicts import Scoring, Violation
 from .checks import checks
 from .logic import game_over, power_factor
 from .models import INTEREST, State
+from .vocab import nation_name
 
 
 @checks.score("IM-101", title=N_("The game ends at 25 power points"))
@@ -30,7 +31,7 @@ def scorable(state: State) -> Iterator[Violation]:
                 "IM-103",
                 N_("{nation} has {points} power points; the power factor is defined up to 25."),
                 f"/nations/{nid}/power_points",
-                nation=nid,
+                nation=nation_name(nid),
                 points=n.power_points,
             )
     for i, p in enumerate(state.players):
@@ -85,9 +86,12 @@ def score(state: State) -> Scoring:
         scores[p.name] = total
         steps.append(
             checks.message(
-                N_("{player}: {points} points ({cash}M cash)."),
+                N_plural(
+                    "{player}: {count} point ({cash}M in cash).",
+                    "{player}: {count} points ({cash}M in cash).",
+                ),
                 player=p.name,
-                points=total,
+                count=total,
                 cash=p.cash,
             )
         )
