@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -17,12 +17,35 @@ from .checks import CheckRegistry, Kind
 from .errors import MAX_INPUT_BYTES, MalformedInput, load_json
 from .i18n import N_, Message, gettext
 from .reference import Dispute, Term, load_disputes, load_glossary
-from .verdicts import Alternative, MoveVerdict, Report, ScoreReport, Scoring, Violation
+from .verdicts import (
+    Action,
+    Alternative,
+    MoveVerdict,
+    Options,
+    Report,
+    ScoreReport,
+    Scoring,
+    Violation,
+)
 
 #: ``apply(state, move)`` returns the resulting state and what happened, in words.
 ApplyFunction = Callable[[Any, Any], tuple[Any, Sequence[Message]]]
 AlternativesFunction = Callable[[Any, Any], Sequence[Alternative]]
 ScoreFunction = Callable[[Any], Scoring]
+
+
+@dataclass(frozen=True)
+class OptionsProvider:
+    """How a game lists what the player to move may do.
+
+    ``candidates(state, kind)`` yields every plausible move of that kind (``None``: of every
+    kind in :attr:`kinds`), legal or not, as move data; the core keeps the legal ones.
+    ``describe(move)`` says one candidate in words.
+    """
+
+    kinds: tuple[str, ...]
+    candidates: Callable[[Any, str | None], Iterable[dict[str, Any]]]
+    describe: Callable[[dict[str, Any]], Message]
 
 
 class UnknownExample(KeyError):
@@ -47,6 +70,7 @@ class Game:
     apply: ApplyFunction
     scorer: ScoreFunction
     alternatives: AlternativesFunction | None = None
+    options: OptionsProvider | None = None
     default_example: str = "mid-game"
     players: tuple[int, int] = (2, 5)
     extra: dict[str, Any] = field(default_factory=dict)
@@ -199,6 +223,41 @@ class Game:
             return True
         after, _ = self.apply(state, move)
         return not any(next(iter(c.func(state, move, after)), None) for c in effects)
+
+    def legal_actions(self, state: Any, kind: str | None = None) -> Options:
+        """Every legal action of the player to move in a parsed state, of ``kind`` or of every
+        kind the game lists (like python-chess's ``board.legal_moves``), each with its move,
+        a description and its effects. Raises :class:`MalformedInput` for an unknown kind."""
+        provider = self.options
+        if provider is None:
+            return Options((), ())
+        if kind is not None and kind not in provider.kinds:
+            raise MalformedInput.single(
+                "/kind",
+                N_("Unknown kind of action {kind}; the kinds are: {kinds}."),
+                kind=kind,
+                kinds=", ".join(provider.kinds),
+            )
+        seen: set[str] = set()
+        actions: list[Action] = []
+        for candidate in provider.candidates(state, kind):
+            data = {k: v for k, v in candidate.items() if v is not None}
+            key = json.dumps(data, sort_keys=True)
+            if key in seen:
+                continue
+            seen.add(key)
+            move = self.move_adapter.validate_python(data)
+            if not self.is_legal(state, move):
+                continue
+            _, effects = self.apply(state, move)
+            actions.append(Action(move.type, data, provider.describe(data), tuple(effects)))
+        order = {k: i for i, k in enumerate(provider.kinds)}
+        actions.sort(key=lambda a: order.get(a.kind, len(order)))
+        return Options(tuple(actions), (kind,) if kind else provider.kinds)
+
+    def options_of(self, data: Any, kind: str | None = None) -> Options:
+        """:meth:`legal_actions` on unparsed state data."""
+        return self.legal_actions(self.parse_state(data), kind)
 
     def score(self, data: Any) -> ScoreReport:
         state = self.parse_state(data)

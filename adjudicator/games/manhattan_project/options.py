@@ -1,0 +1,150 @@
+"""What the player to move may do: every plausible move of each kind, for ``legal_actions``.
+
+The core keeps the legal candidates. Air strikes are listed one attack at a time and repairs
+one damage point at a time: a strike or a repair of several is those steps together. Design
+Bomb is not listed: its move needs the cards the refill reveals, which only the table knows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ...core.game import OptionsProvider
+from .data import SPACE_SPECS
+from .models import BuildingCard, Player, SimpleSpace, State
+from .moves import _fill, _worker_options, summary
+
+#: The kinds listed, in the order a turn offers them.
+KINDS: tuple[str, ...] = (
+    "place_central",
+    "construct",
+    "air_strike",
+    "repair",
+    "place_building",
+    "build_bomb",
+    "test_bomb",
+    "load_bomb",
+    "end_turn",
+    "retrieve",
+)
+
+Candidate = dict[str, Any]
+
+
+def _place_central(state: State, workers: list[Candidate]) -> Iterator[Candidate]:
+    for space in SimpleSpace.__args__:  # type: ignore[attr-defined]
+        outputs = (
+            range(len(SPACE_SPECS[space].outputs))
+            if len(SPACE_SPECS[space].outputs) > 1
+            else [None]
+        )
+        for worker in workers:
+            for output in outputs:
+                yield {"type": "place_central", "space": space, "worker": worker, "output": output}
+
+
+def _construct(state: State, workers: list[Candidate]) -> Iterator[Candidate]:
+    for worker in workers:
+        for slot, card in enumerate(state.market):
+            move: Candidate = {"type": "construct", "worker": worker, "slot": slot}
+            if card is None and state.building_deck:
+                continue
+            yield move
+
+
+def _air_strike(state: State, workers: list[Candidate]) -> Iterator[Candidate]:
+    for space in ("air_strike_1", "air_strike_2"):
+        for worker in workers:
+            for other in state.players:
+                if other.colour == state.active.colour:
+                    continue
+                for aircraft in ("fighters", "bombers"):
+                    attack = {"kind": "fighter", "target": other.colour, "aircraft": aircraft}
+                    yield {
+                        "type": "air_strike",
+                        "space": space,
+                        "worker": worker,
+                        "attacks": [attack],
+                    }
+                for j in range(len(other.buildings)):
+                    bombing = {"kind": "bomber", "target": other.colour, "building": j}
+                    yield {
+                        "type": "air_strike",
+                        "space": space,
+                        "worker": worker,
+                        "attacks": [bombing],
+                    }
+
+
+def _repair(state: State, workers: list[Candidate]) -> Iterator[Candidate]:
+    me = state.active
+    for worker in workers:
+        for j, building in enumerate(me.buildings):
+            if building.damage:
+                yield {"type": "repair", "worker": worker, "own": [j]}
+        for other in state.players:
+            if other.colour == me.colour:
+                continue
+            for j, building in enumerate(other.buildings):
+                if building.damage:
+                    others = [{"player": other.colour, "buildings": [j]}]
+                    yield {"type": "repair", "worker": worker, "others": others}
+
+
+def _place_building(state: State, me: Player) -> Iterator[Candidate]:
+    owned: list[tuple[str | None, int, BuildingCard]] = [
+        (None, j, b) for j, b in enumerate(me.buildings)
+    ]
+    by_colour = {p.colour: p for p in state.players}
+    for ref in state.turn.spied:
+        other = by_colour.get(ref.owner)
+        if other is not None and ref.building < len(other.buildings):
+            owned.append((ref.owner, ref.building, other.buildings[ref.building]))
+    for owner, j, card in owned:
+        refs = _fill(me, list(card.workers))
+        if refs is None:
+            continue
+        for cost in range(max(1, len(card.costs))):
+            for output in range(max(1, len(card.outputs))):
+                move: Candidate = {
+                    "type": "place_building",
+                    "building": j,
+                    "workers": refs,
+                    "cost": cost,
+                    "output": output,
+                }
+                if owner is not None:
+                    move["owner"] = owner
+                yield move
+
+
+def candidates(state: State, kind: str | None = None) -> Iterator[Candidate]:
+    """Every plausible move of ``kind`` (``None``: of every kind) for the active player."""
+    me = state.active
+    workers = _worker_options(me)
+    wanted = KINDS if kind is None else (kind,)
+    for k in wanted:
+        if k == "place_central":
+            yield from _place_central(state, workers)
+        elif k == "construct":
+            yield from _construct(state, workers)
+        elif k == "air_strike":
+            yield from _air_strike(state, workers)
+        elif k == "repair":
+            yield from _repair(state, workers)
+        elif k == "place_building":
+            yield from _place_building(state, me)
+        elif k == "build_bomb":
+            for j, card in enumerate(me.hand):
+                refs = _fill(me, ["engineer"] * card.engineers + ["scientist"] * card.scientists)
+                if refs is not None:
+                    yield {"type": "build_bomb", "card": j, "workers": refs}
+        elif k in ("test_bomb", "load_bomb"):
+            for j in range(len(me.bombs)):
+                yield {"type": k, "bomb": j}
+        else:
+            yield {"type": k}
+
+
+OPTIONS = OptionsProvider(KINDS, candidates, summary)
