@@ -18,6 +18,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -27,6 +28,8 @@ from typing import IO, Any
 ROOT = Path(__file__).resolve().parent.parent
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 DEFAULT_APP = "web:create_app()"
+#: The settings ``adjudicator serve`` uses (worker model, timeouts, limits).
+DEFAULT_CONFIG = "python:web.gunicorn_conf"
 
 
 class ServerError(RuntimeError):
@@ -104,7 +107,10 @@ def _die_with_parent() -> None:
 
 
 class GunicornServer:
-    """``gunicorn -w N -b 127.0.0.1:PORT APP`` for the time of a ``with`` block."""
+    """``gunicorn -c CONFIG -w N -b 127.0.0.1:PORT APP`` for the time of a ``with`` block.
+
+    ``CONFIG`` is by default the one ``adjudicator serve`` uses; ``extra_args`` override it.
+    """
 
     def __init__(
         self,
@@ -116,9 +122,10 @@ class GunicornServer:
         extra_args: Sequence[str] = (),
         env: dict[str, str] | None = None,
         start_timeout: float = 60.0,
+        config: str | None = DEFAULT_CONFIG,
     ) -> None:
         _require_loopback(host)
-        self.app, self.workers, self.host = app, workers, host
+        self.app, self.workers, self.host, self.config = app, workers, host, config
         self.port = port or free_port(host)
         self.extra_args = tuple(extra_args)
         self.env = env
@@ -132,14 +139,13 @@ class GunicornServer:
             sys.executable,
             "-m",
             "gunicorn",
+            *(["--config", self.config] if self.config else []),
             "--workers",
             str(self.workers),
             "--bind",
             f"{self.host}:{self.port}",
             "--log-level",
             "warning",
-            "--timeout",
-            "60",
             "--graceful-timeout",
             "5",
             *self.extra_args,
@@ -509,3 +515,133 @@ def warm_up(server: GunicornServer, calls: Sequence[Call], rounds: int = 20) -> 
 def serving(app: str = DEFAULT_APP, workers: int = 2, **kwargs: Any) -> Iterator[GunicornServer]:
     with GunicornServer(app, workers=workers, **kwargs) as server:
         yield server
+
+
+# --- slow clients ---------------------------------------------------------------------------
+
+
+class SlowClients:
+    """``count`` sockets that hold a server's attention without ever finishing a request.
+
+    For the time of a ``with`` block a thread keeps them open and trickles a byte to each
+    every ``interval`` seconds, in three kinds taken in turn: *idle* (connected, silent),
+    *head* (half a request line and headers, a header byte at a time) and *body* (a whole
+    head announcing a body, then the body a byte at a time). A socket the server closes is
+    opened again at once, as an attacker would; ``reopened`` counts those.
+    """
+
+    KINDS = ("idle", "head", "body")
+
+    def __init__(
+        self, host: str, port: int, count: int = 64, *, path: str = "/", interval: float = 0.5
+    ) -> None:
+        _require_loopback(host)
+        self.host, self.port, self.count, self.path = host, port, count, path
+        self.interval = interval
+        self.reopened = 0
+        self.opened = 0
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._sockets: list[tuple[str, socket.socket | None]] = []
+
+    def _head(self, kind: str) -> bytes:
+        host = f"Host: {self.host}:{self.port}\r\n"
+        if kind == "head":
+            return f"POST {self.path} HTTP/1.1\r\n{host}".encode()
+        if kind == "body":
+            return (
+                f"POST {self.path} HTTP/1.1\r\n{host}Content-Type: application/json\r\n"
+                "Content-Length: 200000\r\n\r\n["
+            ).encode()
+        return b""
+
+    def _open(self, kind: str) -> socket.socket | None:
+        try:
+            sock = socket.create_connection((self.host, self.port), timeout=2.0)
+            head = self._head(kind)
+            if head:
+                sock.sendall(head)
+            sock.setblocking(False)
+        except OSError:
+            return None
+        self.opened += 1
+        return sock
+
+    def _trickle(self, index: int) -> None:
+        kind, sock = self._sockets[index]
+        if sock is not None and not self._still_waiting(sock, kind):
+            sock.close()
+            sock = None
+        if sock is None:
+            self.reopened += 1
+            sock = self._open(kind)
+        self._sockets[index] = (kind, sock)
+
+    @staticmethod
+    def _still_waiting(sock: socket.socket, kind: str) -> bool:
+        """Whether the server still waits on ``sock``; one more byte goes out if so."""
+        try:
+            sock.recv(1, socket.MSG_PEEK)  # returns only once the server answered or closed
+            return False
+        except BlockingIOError:
+            pass
+        except OSError:
+            return False
+        try:
+            if kind != "idle":
+                sock.send(b"X" if kind == "head" else b"1")
+        except OSError:
+            return False
+        return True
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.interval):
+            for index in range(len(self._sockets)):
+                self._trickle(index)
+
+    def __enter__(self) -> SlowClients:
+        for n in range(self.count):
+            kind = self.KINDS[n % len(self.KINDS)]
+            self._sockets.append((kind, self._open(kind)))
+        self._thread = threading.Thread(target=self._run, name="slow-clients", daemon=True)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=10)
+        for _kind, sock in self._sockets:
+            if sock is not None:
+                sock.close()
+        self._sockets.clear()
+
+    @property
+    def open_now(self) -> int:
+        return sum(1 for _kind, sock in self._sockets if sock is not None)
+
+
+def timed_requests(
+    host: str,
+    port: int,
+    calls: Sequence[Call],
+    *,
+    count: int,
+    pause: float = 0.1,
+    timeout: float = 5.0,
+) -> list[tuple[int, float]]:
+    """``count`` requests, one after another, each on a fresh connection: for each, the
+    status (0 when it failed) and the seconds until the whole answer was read."""
+    found = []
+    for n in range(count):
+        call = calls[n % len(calls)]
+        t0 = time.perf_counter()
+        try:
+            status, _, _ = request_once(
+                host, port, call.method, call.path, call.body, call.headers, timeout=timeout
+            )
+        except (OSError, http.client.HTTPException):
+            status = 0
+        found.append((status, time.perf_counter() - t0))
+        time.sleep(pause)
+    return found

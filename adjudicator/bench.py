@@ -11,11 +11,17 @@ The figures, all measured on the machine that runs the command:
     per game, the median of ``game.adjudicate`` on one legal move (from the game's
     sampler when it has one, else from a legal move case);
 ``http``
-    gunicorn with two workers on a free loopback port, loaded by concurrent clients on
-    ``POST /api/v1/<game>/check``; requests per second, p50 and p99, errors, and the
-    requests per second of a trivial endpoint of the same server as a baseline;
+    gunicorn with two workers and the settings of ``adjudicator serve``
+    (:mod:`web.gunicorn_conf`) on a free loopback port, loaded by concurrent clients on
+    ``POST /api/v1/<game>/check``; requests per second, p50 and p99, errors, the server's
+    CPU per check request (its workers' CPU time over the requests: the figure to trust
+    on a shared machine), the machine's load average as the load ran, and the same for a
+    trivial endpoint of the same server as a baseline;
 ``rss_mb``
     the peak resident memory of the busiest serving worker after the load;
+``search_ms``
+    the median (and p99) time of one rule search over the player queries of
+    ``tests/search_queries.yaml``, with their top-1 and top-3 rates per language;
 ``docs_build_s``
     seconds of a cold build of the reference, per language;
 ``machine``
@@ -78,9 +84,13 @@ TARGETS = {
     "check_median_ms": 1.0,
     "check_p99_ms": 3.0,
     "move_median_ms": 2.0,
-    "http_requests_per_s": 400.0,
-    "http_p99_ms": 50.0,
+    # 2 workers, 32 connections: this rate, or this share of the trivial endpoint's rate
+    "http_requests_per_s": 1200.0,
+    "http_share_of_baseline": 0.8,
+    "http_p99_ms": 30.0,
+    "http_server_cpu_ms": 1.0,
     "docs_build_total_s": 120.0,
+    "search_median_ms": 5.0,
     "rss_mb": 150.0,
 }
 
@@ -89,7 +99,7 @@ def run_bench(
     quick: bool = False,
     *,
     games: Sequence[Any] | None = None,
-    parts: Sequence[str] = ("check", "parse", "move", "http", "docs"),
+    parts: Sequence[str] = ("check", "parse", "move", "search", "http", "docs"),
     app: str = "web:create_app()",
     docs_langs: Sequence[str] | None = None,
 ) -> dict[str, Any]:
@@ -110,6 +120,7 @@ def run_bench(
         "check_ms": None,
         "parse_ms": None,
         "move_ms": None,
+        "search_ms": None,
         "http": None,
         "rss_mb": None,
         "docs_build_s": None,
@@ -121,6 +132,8 @@ def run_bench(
         result["parse_ms"] = {g.id: bench_parse(g, plan) for g in games}
     if "move" in parts:
         result["move_ms"] = {g.id: bench_move(g, plan) for g in games}
+    if "search" in parts:
+        result["search_ms"] = bench_search()
     if "http" in parts:
         result["http"] = bench_http(games, plan, app=app)
         result["rss_mb"] = result["http"].get("rss_mb")
@@ -228,6 +241,36 @@ def bench_move(game: Any, plan: dict[str, Any]) -> dict[str, Any] | None:
 # --- over HTTP ------------------------------------------------------------------------------
 
 
+def bench_search() -> dict[str, Any] | None:
+    """The search's median and p99 time per query, and its rates, on the player queries."""
+    from .search.evaluate import DEFAULT_QUERIES, evaluate, load_queries
+
+    if not DEFAULT_QUERIES.is_file():
+        return None
+    report = evaluate(load_queries(DEFAULT_QUERIES), repeat=5)
+    return {
+        "median": report.median_ms(),
+        "p99": report.p99_ms(),
+        "queries": len(report.outcomes),
+        "rates": report.rates(),
+    }
+
+
+def format_search(data: dict[str, Any]) -> str:
+    """The search figures: time per query and top-1/top-3 rates per language."""
+    search = data.get("search_ms")
+    if not search:
+        return "search: not measured\n"
+    lines = [
+        f"search ({search['queries']} player queries): median {_ms(search['median'])} ms, "
+        f"p99 {_ms(search['p99'])} ms",
+        f"  {'lang':<6} {'queries':>7} {'top-1 %':>8} {'top-3 %':>8}",
+    ]
+    for lang, row in search["rates"].items():
+        lines.append(f"  {lang:<6} {row['queries']:>7} {row['top1']:>8} {row['top3']:>8}")
+    return "\n".join(lines) + "\n"
+
+
 def bench_http(games: Sequence[Any], plan: dict[str, Any], app: str) -> dict[str, Any]:
     """Load ``POST /api/v1/<game>/check`` under gunicorn with two workers."""
     if not games:
@@ -236,6 +279,7 @@ def bench_http(games: Sequence[Any], plan: dict[str, Any], app: str) -> dict[str
     try:
         with GunicornServer(app, workers=2) as server:
             warm_up(server, calls)
+            load_before = _load_average()
             server_cpu, client_cpu = server.workers_cpu_seconds(), time.process_time()
             load = run_load(
                 server.host,
@@ -246,13 +290,16 @@ def bench_http(games: Sequence[Any], plan: dict[str, Any], app: str) -> dict[str
             )
             server_cpu = server.workers_cpu_seconds() - server_cpu
             client_cpu = time.process_time() - client_cpu
+            load_after = _load_average()
             memory = server.worker_memory_mb()
             light = run_load(
                 server.host, server.port, calls, concurrency=2, seconds=plan["baseline_s"]
             )
             base = baseline_call(server.host, server.port, games)
             baseline = None
+            base_cpu = None
             if base is not None:
+                before = server.workers_cpu_seconds()
                 baseline = run_load(
                     server.host,
                     server.port,
@@ -260,6 +307,8 @@ def bench_http(games: Sequence[Any], plan: dict[str, Any], app: str) -> dict[str
                     concurrency=plan["concurrency"],
                     seconds=plan["baseline_s"],
                 )
+                spent = server.workers_cpu_seconds() - before
+                base_cpu = round(1000 * spent / max(1, baseline.requests), 3)
     except Exception as exc:  # the figure is missing, the bench still reports the rest
         return {"error": f"{type(exc).__name__}: {exc}"[:2000], "rss_mb": None}
     summary = load.summary()
@@ -273,6 +322,14 @@ def bench_http(games: Sequence[Any], plan: dict[str, Any], app: str) -> dict[str
         "baseline_requests_per_s": baseline.summary()["requests_per_s"] if baseline else None,
         "baseline_p50_ms": baseline.summary()["p50_ms"] if baseline else None,
         "baseline_errors": baseline.errors if baseline else None,
+        "share_of_baseline": (
+            round(load.requests / load.seconds / baseline.summary()["requests_per_s"], 3)
+            if baseline and baseline.summary()["requests_per_s"]
+            else None
+        ),
+        "baseline_server_cpu_ms_per_request": base_cpu,
+        # the load average of the machine (1 minute) as the load started and as it ended
+        "load_average": [load_before, load_after],
         "server_cpu_ms_per_request": round(1000 * server_cpu / max(1, load.requests), 3),
         "client_cpu_ms_per_request": round(1000 * client_cpu / max(1, load.requests), 3),
         # what the cores could answer if nothing else ran: an estimate, not a measurement
@@ -338,6 +395,10 @@ def _stdout_to_stderr() -> Iterator[None]:
 
 
 # --- the machine ----------------------------------------------------------------------------
+
+
+def _load_average() -> float | None:
+    return round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None
 
 
 def _usable_cores() -> int:
@@ -428,8 +489,13 @@ def format_text(data: dict[str, Any]) -> str:
             f"p99 {http['p99_ms']} ms, {http['errors']} errors"
         )
         lines.append(
-            f"  CPU per request: server {http.get('server_cpu_ms_per_request')} ms, "
-            f"load client {http.get('client_cpu_ms_per_request')} ms; "
+            f"  server CPU per check request: {http.get('server_cpu_ms_per_request')} ms "
+            f"(baseline request {http.get('baseline_server_cpu_ms_per_request')} ms); "
+            f"load client {http.get('client_cpu_ms_per_request')} ms"
+        )
+        lines.append(
+            f"  machine load average {http.get('load_average')} (start, end; "
+            f"{m.get('usable_cores')} cores); "
             f"ceiling of the cores {http.get('cpu_ceiling_requests_per_s')} checks/s (estimate)"
         )
         light = http.get("light") or {}
@@ -437,12 +503,15 @@ def format_text(data: dict[str, Any]) -> str:
             f"  with {light.get('concurrency')} clients: {light.get('requests_per_s')} checks/s, "
             f"p50 {light.get('p50_ms')} ms, p99 {light.get('p99_ms')} ms"
         )
+        share = http.get("share_of_baseline")
         lines.append(
             f"  baseline {http['baseline_endpoint']}: {http['baseline_requests_per_s']} requests/s"
+            + (f" (checks: {share:.0%} of it)" if share is not None else "")
         )
         lines.append(
             f"  worker peak RSS: {data.get('rss_mb')} MB (each: {http.get('workers_rss_mb')})"
         )
+    lines.append(format_search(data).rstrip("\n"))
     docs = data.get("docs_build_s")
     if docs is None:
         lines.append("docs: not measured")
@@ -491,6 +560,8 @@ def target_rows(data: dict[str, Any]) -> list[tuple[str, str, str, str]]:
     ):
         found = worst(part, key)
         row(what, limit, "ms", found[0] if found else None, found[1] if found else "")
+    search = data.get("search_ms") or {}
+    row("search, median", TARGETS["search_median_ms"], "ms", search.get("median"))
     http = data.get("http") or {}
     ok = "error" not in http and bool(http)
     concurrency = f", {http.get('concurrency')} clients" if ok else ""
@@ -501,8 +572,24 @@ def target_rows(data: dict[str, Any]) -> list[tuple[str, str, str, str]]:
         http.get("requests_per_s") if ok else None,
         below=False,
     )
+    share = http.get("share_of_baseline") if ok else None
+    if rows[-1][2] != "-" and share is not None:
+        what, target, figure, met = rows[-1]
+        met = "yes" if met == "yes" or share >= TARGETS["http_share_of_baseline"] else "NO"
+        rows[-1] = (
+            what,
+            f"{target} or >= {TARGETS['http_share_of_baseline']:.0%} of baseline",
+            f"{figure} ({share:.0%} of baseline)",
+            met,
+        )
     row("API p99" + concurrency, TARGETS["http_p99_ms"], "ms", http.get("p99_ms") if ok else None)
     row("API errors", 0, "", http.get("errors") if ok else None)
+    row(
+        "API server CPU per check",
+        TARGETS["http_server_cpu_ms"],
+        "ms",
+        http.get("server_cpu_ms_per_request") if ok else None,
+    )
     docs = data.get("docs_build_s") or {}
     row("docs, 4 languages", TARGETS["docs_build_total_s"], "s", docs.get("total"))
     row("worker peak RSS", TARGETS["rss_mb"], "MB", data.get("rss_mb"))

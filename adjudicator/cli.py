@@ -10,7 +10,16 @@ from pathlib import Path
 from typing import Any
 
 from .core.errors import MalformedInput, load_json
-from .core.i18n import LANGS, N_, Message, UnknownLanguage, gettext, normalize_text
+from .core.i18n import (
+    LANGS,
+    N_,
+    Message,
+    N_plural,
+    Plural,
+    UnknownLanguage,
+    gettext,
+    normalize_text,
+)
 from .core.i18n import normalize_lang as _normalize_lang
 from .games import GAME_PACKAGES, UnknownGame, available_games, get_game
 
@@ -18,7 +27,7 @@ EXIT_OK, EXIT_VIOLATIONS, EXIT_MALFORMED = 0, 1, 2
 CORE = "adjudicator"
 
 
-def _t(lang: str, msgid: str, **params: Any) -> str:
+def _t(lang: str, msgid: str | Plural, **params: Any) -> str:
     return Message(CORE, msgid, params).render(lang)
 
 
@@ -58,7 +67,15 @@ def _malformed(out: Output, exc: MalformedInput, shape: dict[str, Any]) -> int:
     data = dict(shape, errors=exc.to_json(out.lang))
 
     def text() -> str:
-        lines = [_t(out.lang, "Malformed input ({count} problem(s)):", count=len(exc.errors))]
+        lines = [
+            _t(
+                out.lang,
+                N_plural(
+                    "Malformed input ({count} problem):", "Malformed input ({count} problems):"
+                ),
+                count=len(exc.errors),
+            )
+        ]
         lines += [f"  {e.path or '/'}: {e.message.render(out.lang)}" for e in exc.errors]
         return "\n".join(lines)
 
@@ -83,9 +100,18 @@ def cmd_check(args: argparse.Namespace, out: Output) -> int:
 
     def text() -> str:
         if report.valid:
-            return _t(out.lang, "Valid: no rule is broken.")
-        head = _t(out.lang, "Invalid: {count} violation(s).", count=len(report.violations))
-        return "\n".join([head, *_violation_lines(out.lang, data["violations"])])
+            lines = [_t(out.lang, "Valid: no rule is broken.")]
+        else:
+            head = _t(
+                out.lang,
+                N_plural("Invalid: {count} violation.", "Invalid: {count} violations."),
+                count=len(report.violations),
+            )
+            lines = [head, *_violation_lines(out.lang, data["violations"])]
+        if report.notices:
+            lines.append(_t(out.lang, "Not checked, because the state leaves it out:"))
+            lines += _violation_lines(out.lang, data["notices"])
+        return "\n".join(lines)
 
     out.emit(data, text)
     return EXIT_OK if report.valid else EXIT_VIOLATIONS
@@ -107,7 +133,13 @@ def cmd_move(args: argparse.Namespace, out: Output) -> int:
             lines = [_t(out.lang, "Legal.")]
             lines += [f"  - {line}" for line in data["effects"]]
             return "\n".join(lines)
-        lines = [_t(out.lang, "Illegal: {count} reason(s).", count=len(verdict.violations))]
+        lines = [
+            _t(
+                out.lang,
+                N_plural("Illegal: {count} reason.", "Illegal: {count} reasons."),
+                count=len(verdict.violations),
+            )
+        ]
         lines += _violation_lines(out.lang, data["violations"])
         if data["alternatives"]:
             lines.append(_t(out.lang, "Legal instead:"))
@@ -173,13 +205,13 @@ def _rule_json(game: Any, rule: Any, lang: str) -> dict[str, Any]:
         "section": rule.section,
         "title": gettext(game.domain, lang, rule.title),
         "text": gettext(game.domain, lang, rule.text),
-        "source": [str(s) for s in rule.sources],
+        "source": [s.render(lang) for s in rule.sources],
         "checks": [c.id for c in game.checks.for_rule(rule.id)],
     }
 
 
 def cmd_rules(args: argparse.Namespace, out: Output) -> int:
-    from .search import search_rules
+    from .search import search
 
     game = get_game(args.game)
     if args.id:
@@ -195,10 +227,30 @@ def cmd_rules(args: argparse.Namespace, out: Output) -> int:
             ),
         )
         return EXIT_OK
-    rules = search_rules(game, args.search, out.lang) if args.search else list(game.catalog)
-    listing = [_rule_json(game, r, out.lang) for r in rules]
-    out.emit(listing, lambda: "\n".join(f"{r['id']:<9} {r['title']}" for r in listing))
+    if not args.search:
+        listing = [_rule_json(game, r, out.lang) for r in game.catalog]
+        out.emit(listing, lambda: "\n".join(f"{r['id']:<9} {r['title']}" for r in listing))
+        return EXIT_OK
+    found = search(game, args.search, out.lang)
+    hits = [{**_rule_json(game, h.rule, out.lang), "matched": list(h.matched)} for h in found.hits]
+    out.emit(hits, lambda: _search_text(found, hits, out.lang))
     return EXIT_OK
+
+
+def _search_text(found: Any, hits: list[dict[str, Any]], lang: str) -> str:
+    """One line per rule with the words that found it; or what to try instead."""
+    if not hits:
+        lines = [_t(lang, N_("No rule found."))]
+        if found.suggestions:
+            terms = ", ".join(found.suggestions)
+            lines.append(_t(lang, N_("Closest glossary terms: {terms}"), terms=terms))
+        return "\n".join(lines)
+    return "\n".join(
+        f"{h['id']:<9} {h['title']}  ("
+        + _t(lang, N_("matched: {words}"), words=", ".join(h["matched"]))
+        + ")"
+        for h in hits
+    )
 
 
 def cmd_trace(args: argparse.Namespace, out: Output) -> int:
@@ -245,8 +297,12 @@ def cmd_serve(args: argparse.Namespace, out: Output) -> int:
 
 
 def cmd_bench(args: argparse.Namespace, out: Output) -> int:
-    from .bench import format_text, run_bench
+    from .bench import format_search, format_text, run_bench
 
+    if args.search:
+        data = run_bench(quick=args.quick, parts=("search",))
+        out.emit(data, lambda: format_search(data))
+        return EXIT_OK
     data = run_bench(quick=args.quick)
     out.emit(data, lambda: format_text(data))
     return EXIT_OK
@@ -345,6 +401,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", parents=[common], help="print speed figures")
     p.add_argument("--quick", action="store_true")
+    p.add_argument(
+        "--search", action="store_true", help="only the rule search: time and top-1/top-3 rates"
+    )
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("i18n", parents=[common], help="extract, update or check the catalogs")

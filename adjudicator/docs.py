@@ -7,10 +7,11 @@ that the languages build in parallel and rebuild incrementally.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -50,19 +51,54 @@ def sphinx_command(out: Path, lang: str, *, fresh: bool = False) -> list[str]:
     return command
 
 
-def build_one(out: Path, lang: str, *, fresh: bool = False) -> tuple[int, float]:
+#: ``progress(lang, fraction)``: how far one language's build is, from 0.0 to 1.0.
+Progress = Callable[[str, float], None]
+
+#: Sphinx's own progress lines: ``reading sources... [ 33%] index``.
+_STEP = re.compile(r"^(reading sources|writing output)\.\.\. \[\s*(\d+)%\]")
+
+
+def build_one(
+    out: Path, lang: str, *, fresh: bool = False, progress: Progress | None = None
+) -> tuple[int, float]:
     start = time.perf_counter()
     env = dict(os.environ, PYTHONHASHSEED="0")
-    result = subprocess.run(sphinx_command(out, lang, fresh=fresh), env=env, check=False)
-    return result.returncode, time.perf_counter() - start
+    command = sphinx_command(out, lang, fresh=fresh)
+    if progress is None:
+        result = subprocess.run(command, env=env, check=False)
+        return result.returncode, time.perf_counter() - start
+    command.remove("-q")  # Sphinx then prints a line per page read and written
+    progress(lang, 0.0)
+    with subprocess.Popen(
+        command, env=env, stdout=subprocess.PIPE, text=True, errors="replace"
+    ) as process:
+        assert process.stdout is not None
+        for line in process.stdout:
+            step = _STEP.match(line)
+            if step:  # reading is the first half of the work, writing the second
+                half = 0.0 if step.group(1) == "reading sources" else 0.5
+                progress(lang, half + int(step.group(2)) / 200)
+    progress(lang, 1.0)
+    return process.returncode, time.perf_counter() - start
 
 
 def build_docs(
-    out: Path, langs: Sequence[str] = LANGS, *, jobs: int = 2, fresh: bool = False
+    out: Path,
+    langs: Sequence[str] = LANGS,
+    *,
+    jobs: int = 2,
+    fresh: bool = False,
+    progress: Progress | None = None,
 ) -> dict[str, tuple[int, float]]:
-    """Build ``langs`` into ``out/<lang>/``; returns each language's exit code and seconds."""
+    """Build ``langs`` into ``out/<lang>/``; returns each language's exit code and seconds.
+
+    ``progress``, when given, hears how far each language is (Sphinx's own steps).
+    """
     out = Path(out).resolve()
     out.mkdir(parents=True, exist_ok=True)
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        futures = {lang: pool.submit(build_one, out, lang, fresh=fresh) for lang in langs}
+        futures = {
+            lang: pool.submit(build_one, out, lang, fresh=fresh, progress=progress)
+            for lang in langs
+        }
         return {lang: future.result() for lang, future in futures.items()}

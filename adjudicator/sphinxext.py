@@ -32,11 +32,19 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from . import docs_search
+from .core.cases import Case
 from .core.catalog import Rule, Source
 from .core.checks import Kind
 from .core.game import Game
 from .core.i18n import HTML_LANG, LANG_NAMES, LANGS, N_, gettext, normalize_lang
-from .core.reference import Term
+from .core.reference import (
+    IMPACTS,
+    Dispute,
+    Term,
+    disputes_of_rule,
+    inconsistent_seeds,
+    shared_printed_words,
+)
 from .core.trace import problems as trace_problems
 from .core.trace import trace_game
 from .games import available_games, get_game
@@ -90,12 +98,37 @@ GLOSSARY_INTRO = N_(
     "The official terms of the printed rulebooks in each language. A term marked * "
     "has no official translation in this language: it is the reference's own choice."
 )
+PRINTED_INTRO = N_(
+    "Under each term, the words each rulebook prints for it: its main word first, then the "
+    "other words the same rulebook also uses. ⚠ marks an inconsistency: a rulebook that uses "
+    "several words for one concept, or one word for several concepts."
+)
+PRINTED_LABEL = N_("As printed in the rulebooks:")
+COINED_NOTE = N_(
+    "No rulebook in this language prints a term for this: the word above is the reference's own."
+)
+UNOFFICIAL_NOTE = N_(
+    "A rulebook marked as a fan translation was not published with the game: its words are "
+    "shown as it prints them, but they are not official terms."
+)
+ALSO_LABEL = N_("also:")
+UNOFFICIAL_SHORT = N_("fan translation, not official")
+INCONSISTENT_TERMS = N_("this rulebook uses more than one word for it")
+SHARED_WORD = N_("the same word also names:")
+INCONSISTENT_LIST = N_("Where a rulebook is inconsistent: ")
 DISPUTES_INTRO = N_(
     "Where the printed rulebooks disagree with each other or with themselves, or say "
     "nothing, each entry gives what each text says (in our words), the reading this "
     "reference follows, and why."
 )
 READINGS_LABEL = N_("What the texts say:")
+EFFECT_CASES = N_(
+    "the reading is about what a legal move does, so these cases show its effect; "
+    "no move can break it."
+)
+NO_DISPUTE_CASE = N_(
+    "None: the reading concerns nothing the adjudicator checks in a state or a move."
+)
 
 
 # --- the rule object ------------------------------------------------------------------------
@@ -239,7 +272,11 @@ class RuleDirective(SphinxDirective):
 
 
 def source_text(env: BuildEnvironment, source: Source) -> str:
-    return f"{_t(env, source.label)}, {source.where} ({source.file})"
+    """ "Greek rulebook, p. 10, Air strikes" in the build's language."""
+    text = source.render(_lang(env))
+    if source.book is not None and not source.book.official:
+        text += f" ({_t(env, UNOFFICIAL_SHORT)})"
+    return text
 
 
 def untranslatable(found: list[nodes.Node]) -> list[nodes.Node]:
@@ -275,15 +312,26 @@ def render_rule(directive: SphinxDirective, game: Game, rule: Rule) -> list[node
             ),
         ),
     ]
-    if rule.disputes:
-        rows.append(
-            (
-                _t(env, N_("Disputed")),
-                comma_links(link(d, f"disputes.html#dispute-{d.lower()}") for d in rule.disputes),
-            )
-        )
+    disputes = {d.id: d for d in game.disputes}
+    touching = [disputes[d] for d in disputes_of_rule(disputes.values(), rule.id, rule.disputes)]
+    if touching:
+        rows.append((_t(env, N_("Disputed")), dispute_links(env, game, touching)))
     content += field_list(rows)
     return list(holder.children)
+
+
+def dispute_links(env: BuildEnvironment, game: Game, disputes: Iterable[Dispute]) -> nodes.Node:
+    """One line per dispute: its ID and title, linked to its entry, and its impact."""
+    lines = nodes.bullet_list(classes=["rule-disputes"])
+    for dispute in disputes:
+        label = f"{dispute.id} — {_gt(env, game, dispute.title)}"
+        item = nodes.list_item()
+        item += para(
+            link(label, f"disputes.html#{dispute.anchor}"),
+            f" ({_t(env, IMPACTS[dispute.impact])})",
+        )
+        lines += item
+    return lines
 
 
 class GameOverview(GameDirective):
@@ -313,7 +361,9 @@ class GameOverview(GameDirective):
             para(
                 self.t(
                     N_("Sources: {sources}."),
-                    sources=", ".join(sorted({s.file for r in game.catalog for s in r.sources})),
+                    sources=", ".join(
+                        self.g(book.title) for book in game.catalog.rulebooks.values()
+                    ),
                 )
             ),
         ]
@@ -345,6 +395,11 @@ class GameCases(GameDirective):
             ]
             if case.base:
                 rows.append((self.t(N_("Start from")), case.base))
+            tested = [d for d in game.disputes if case.id in d.cases]
+            if tested:
+                rows.append(
+                    (self.t(N_("Tests the reading of")), dispute_links(self.env, game, tested))
+                )
             node = section(case.anchor, f"{case.id} — {self.g(case.title)}", field_list(rows))
             if case.patch or case.remove:
                 node += para(self.t(CHANGES_LABEL))
@@ -420,16 +475,23 @@ def rules_using(game: Game, term: Term) -> list[Rule]:
 class GameGlossary(GameDirective):
     def render(self) -> list[nodes.Node]:
         game, lang = self.game, _lang(self.env)
+        terms = sorted(game.glossary, key=_glossary_sort_key(lang))
+        shared = shared_printed_words(terms)
         glossary = nodes.definition_list(classes=["adjudicator-glossary"])
-        for term in sorted(game.glossary, key=_glossary_sort_key(lang)):
-            item = nodes.definition_list_item(ids=[f"term-{game.id}-{term.id}"])
+        for term in terms:
+            item = nodes.definition_list_item(ids=[self.anchor(term)])
             label = term.names[lang]
-            if lang in term.choice:
+            if lang in term.coined:
                 label += " *"
             item += nodes.term(label, label)
             body = nodes.definition()
             others = " · ".join(f"{LANG_NAMES[x]}: {term.names[x]}" for x in LANGS if x != lang)
             body += para(others, classes=["term-other-languages"])
+            if lang in term.coined:
+                body += para(self.t(COINED_NOTE), classes=["term-coined"])
+            if term.printed:
+                body += para(self.t(PRINTED_LABEL), classes=["term-printed-label"])
+                body += self.printed_list(term, shared)
             if term.definition:
                 body += para(self.g(term.definition))
             if term.source:
@@ -446,17 +508,58 @@ class GameGlossary(GameDirective):
                 body += line
             item += body
             glossary += item
-        body_nodes: list[nodes.Node] = [
-            para(self.t(GLOSSARY_INTRO)),
-            glossary,
-        ]
+        body_nodes: list[nodes.Node] = [para(self.t(GLOSSARY_INTRO)), para(self.t(PRINTED_INTRO))]
+        books = self.game.catalog.rulebooks
+        if any(not books[seed].official for t in terms for seed in t.printed if seed in books):
+            body_nodes.append(para(self.t(UNOFFICIAL_NOTE), classes=["term-unofficial"]))
+        flagged = [(t, seed) for t in terms for seed in inconsistent_seeds(t)]
+        flagged += [(t, seed) for t in terms for seed in t.printed if (seed, t.id) in shared]
+        if flagged:
+            line = para(self.t(INCONSISTENT_LIST), classes=["term-inconsistencies"])
+            unique = {(term.id, seed): (term, seed) for term, seed in flagged}
+            for index, (term, seed) in enumerate(unique.values()):
+                if index:
+                    line += nodes.Text(", ")
+                line += link(f"{term.names[lang]} ({seed})", f"#{self.anchor(term)}")
+            body_nodes.append(line)
+        body_nodes.append(glossary)
         return self.page("glossary", N_("{game}: glossary"), body_nodes)
+
+    def anchor(self, term: Term) -> str:
+        return f"term-{self.game.id}-{term.id}"
+
+    def printed_list(
+        self, term: Term, shared: dict[tuple[str, str], list[str]]
+    ) -> nodes.bullet_list:
+        """Each rulebook's word for the term, its variants, and what is inconsistent."""
+        names = {t.id: t.names[_lang(self.env)] for t in self.game.glossary}
+        found = nodes.bullet_list(classes=["term-printed"])
+        for seed, words in sorted(term.printed.items()):
+            book = self.game.catalog.rulebooks.get(seed)
+            label = self.g(book.title) if book is not None else seed
+            line = para(nodes.strong(words[0], words[0]), f" — {label}")
+            if book is not None and not book.official:
+                line += nodes.Text(f" ({self.t(UNOFFICIAL_SHORT)})")
+            if len(words) > 1:
+                line += nodes.Text(f"; {self.t(ALSO_LABEL)} {', '.join(words[1:])}")
+                line += nodes.inline("", f" ⚠ {self.t(INCONSISTENT_TERMS)}", classes=["flag"])
+            if (seed, term.id) in shared:
+                line += nodes.inline("", f" ⚠ {self.t(SHARED_WORD)} ", classes=["flag"])
+                for index, other in enumerate(shared[(seed, term.id)]):
+                    if index:
+                        line += nodes.Text(", ")
+                    line += link(names[other], f"#term-{self.game.id}-{other}")
+            item = nodes.list_item()
+            item += line
+            found += item
+        return found
 
 
 class GameDisputes(GameDirective):
     def render(self) -> list[nodes.Node]:
         game = self.game
-        body: list[nodes.Node] = [para(self.t(DISPUTES_INTRO))]
+        body: list[nodes.Node] = [para(self.t(DISPUTES_INTRO)), self.impact_table()]
+        cases = {c.id: c for c in game.cases}
         for dispute in game.disputes:
             readings = nodes.bullet_list()
             for reading in dispute.says:
@@ -471,6 +574,7 @@ class GameDisputes(GameDirective):
             node = section(
                 dispute.anchor,
                 f"{dispute.id} — {self.g(dispute.title)}",
+                field_list([(self.t(N_("Impact at the table")), self.t(IMPACTS[dispute.impact]))]),
                 para(self.t(READINGS_LABEL)),
                 readings,
                 field_list(
@@ -481,11 +585,44 @@ class GameDisputes(GameDirective):
                             self.t(N_("Rules affected")),
                             comma_links(rule_link(r) for r in dispute.rules),
                         ),
+                        (
+                            self.t(N_("Cases")),
+                            self.case_links(
+                                dispute, [cases[c] for c in dispute.cases if c in cases]
+                            ),
+                        ),
                     ]
                 ),
             )
             body.append(node)
         return self.page("disputes", N_("{game}: where the texts disagree"), body)
+
+    def impact_table(self) -> nodes.table:
+        """How many entries there are of each impact, with links to them."""
+        disputes = self.game.disputes
+        rows: list[list[nodes.Node | str]] = []
+        for impact, name in IMPACTS.items():
+            found = [d for d in disputes if d.impact == impact]
+            ids = comma_links(link(d.id, f"#{d.anchor}") for d in found)
+            rows.append([self.t(name), str(len(found)), ids])
+        rows.append([self.t(N_("all")), str(len(disputes)), ""])
+        headers = [self.t(N_("Impact")), self.t(N_("Entries")), self.t(N_("Disputes"))]
+        return table(headers, rows, [12, 8, 60])
+
+    def case_links(self, dispute: Dispute, found: list[Case]) -> nodes.Node:
+        if not found:
+            return para(self.t(NO_DISPUTE_CASE))
+        links = comma_links(
+            link(
+                c.id,
+                f"cases.html#{c.anchor}",
+                ["case-fail" if c.expected_violations else "case-pass"],
+            )
+            for c in found
+        )
+        if dispute.effect:
+            links += nodes.Text(" — " + self.t(EFFECT_CASES))
+        return links
 
 
 class GameTables(GameDirective):
@@ -542,6 +679,7 @@ def page_context(
     up = "../" * depth
     context["adj_lang"] = lang
     context["adj_html_lang"] = HTML_LANG[lang]
+    context["lang_attr"] = HTML_LANG[lang]  # Sphinx's <html lang>: pt-BR, not pt
     context["adj_languages"] = [
         {
             "code": code,
@@ -630,23 +768,28 @@ def localize_config(app: Sphinx, config: Any) -> None:
     config.copyright = f"2026, {gettext(CORE, lang, CONTRIBUTORS)}"
 
 
-def jieba_dictionary(app: Sphinx) -> None:
-    """Add the glossary's Chinese terms to jieba's dictionary for the search index."""
-    lang = normalize_lang(app.config.language or "en")
-    if not lang.startswith("zh"):
+def write_rule_search(app: Sphinx, exception: Exception | None) -> None:
+    """The rule search's index file (``rules-search.sqlite3``, for the page and the API)
+    and the search page's data, written with each language's build."""
+    if exception is not None or app.builder.format != "html":
         return
-    words = sorted(
-        {
-            form
-            for game in available_games()
-            for term in game.glossary
-            for form in term.all_forms("zh_TW")
-        }
-    )
-    path = Path(app.doctreedir) / "jieba-terms.txt"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("".join(f"{w} 100000 n\n" for w in words if w.strip()), encoding="utf-8")
-    app.config.html_search_options = {**app.config.html_search_options, "dict": str(path)}
+    lang = normalize_lang(app.config.language or "en")
+    labels = {
+        "rules": _t_lang(lang, N_("Rules")),
+        "matched": _t_lang(lang, N_("Matched:")),
+        "none": _t_lang(lang, N_("No rule found.")),
+    }
+    docs_search.write_rule_search(Path(app.outdir), lang, labels)
+
+
+def search_page_scripts(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """The search page also lists the rules the page's rule search finds."""
+    if pagename != "search":
+        return
+    for name in ("adjudicator-search.js", "rule-search-data.js", "adjudicator-stemmers.js"):
+        app.add_js_file(name, priority=600, loading_method="defer")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -666,11 +809,12 @@ def setup(app: Sphinx) -> dict[str, Any]:
     }.items():
         app.add_directive(name, cls)
     app.connect("config-inited", localize_config)
-    app.connect("config-inited", lambda app, config: jieba_dictionary(app), priority=900)
     app.connect("builder-inited", check_build)
     app.connect("html-page-context", page_context)
+    app.connect("html-page-context", search_page_scripts)
     app.connect("build-finished", write_rule_texts)
     app.connect("build-finished", fix_js_translations)
+    app.connect("build-finished", write_rule_search)
     app.add_js_file("adjudicator.js", loading_method="defer")
     app.add_css_file("adjudicator.css")
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

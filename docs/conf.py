@@ -27,3 +27,15 @@ html_show_sourcelink = False
 html_last_updated_fmt = None
 exclude_patterns = ["_build"]
 nitpicky = True
+
+#: docutils' smart quotes by language (double open/close, single open/close). The single
+#: closing quote is also the apostrophe: Greek's default (”) turned «γι’» into «γι”».
+#: Portuguese is Brazilian: “aspas”, not the European «aspas».
+smartquotes_locales = {"el": "«»‘’", "pt": "“”‘’"}
+
+
+def setup(app):
+    def use_quotes(app):
+        app.env.settings["smartquotes_locales"] = list(smartquotes_locales.items())
+
+    app.connect("builder-inited", use_quotes)

@@ -58,7 +58,16 @@ def test_http_part_has_its_shape():
         pytest.skip("no game yet")
     found = bench.bench_http(games, TINY, app="web:create_app()")
     assert "error" not in found, found.get("error")
-    for key in ("requests_per_s", "p50_ms", "p99_ms", "errors", "baseline_requests_per_s"):
+    for key in (
+        "requests_per_s",
+        "p50_ms",
+        "p99_ms",
+        "errors",
+        "baseline_requests_per_s",
+        "server_cpu_ms_per_request",
+        "baseline_server_cpu_ms_per_request",
+        "share_of_baseline",
+    ):
         assert is_number(found[key]), key
     assert found["workers"] == 2 and found["requests"] > 0
     assert is_number(found["rss_mb"]) and len(found["workers_rss_mb"]) == 2
@@ -115,8 +124,9 @@ def test_percentile_nearest_rank():
 def test_targets_table_lists_every_target():
     data = bench.run_bench(quick=True, games=[MINIGAME], parts=("check", "parse", "move"))
     rows = bench.target_rows(data)
-    assert len(rows) == 8
+    # one row per target, the baseline share on the rate's row, and one for the errors
+    assert len(rows) == len(bench.TARGETS)
     assert all(met in ("yes", "NO", "-") for *_, met in rows)
     # what was not measured is shown as such, not as met
-    assert [r[3] for r in rows if r[0].startswith(("API", "docs", "worker"))] == ["-"] * 5
+    assert [r[3] for r in rows if r[0].startswith(("API", "docs", "worker"))] == ["-"] * 6
     assert "target" in bench.format_targets(data)

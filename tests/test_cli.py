@@ -28,7 +28,7 @@ def test_default_example_checks_clean(game, capsys, tmp_path):
     state = write(tmp_path, "state.json", out)
     code, out = run(capsys, "check", game.id, state, "--format", "json")
     assert code == 0
-    assert json.loads(out) == {"valid": True, "violations": [], "errors": []}
+    assert json.loads(out) == {"valid": True, "violations": [], "notices": [], "errors": []}
 
 
 def test_malformed_json_exits_2_with_paths(game, capsys, tmp_path):

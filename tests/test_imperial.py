@@ -14,6 +14,7 @@ from adjudicator.core.checks import Kind
 from adjudicator.games import get_game
 from adjudicator.games.imperial import board as board_mod
 from adjudicator.games.imperial import logic
+from adjudicator.games.imperial.models import ALL_MOVES
 
 GAME = get_game("imperial")
 MAP = json.loads(board_mod.MAP_FILE.read_text(encoding="utf-8"))
@@ -92,11 +93,11 @@ def test_map_override_file_removes_an_edge(tmp_path, monkeypatch) -> None:
     path = tmp_path / "fix.json"
     path.write_text(json.dumps({"remove_edges": [{"a": "greece", "b": "bulgaria"}]}))
     monkeypatch.setenv(board_mod.MAP_ENV, str(path))
-    logic._CACHE[0] = None
+    logic.forget()
     verdict = GAME.adjudicate(case.build_state(GAME), dict(case.move or {}))
     assert verdict.rules == {"IM-602"}
     monkeypatch.delenv(board_mod.MAP_ENV)
-    logic._CACHE[0] = None
+    logic.forget()
     assert run_case(GAME, case).ok
 
 
@@ -114,10 +115,10 @@ def test_map_override_file_adds_an_edge(tmp_path, monkeypatch) -> None:
         )
     )
     monkeypatch.setenv(board_mod.MAP_ENV, str(path))
-    logic._CACHE[0] = None
+    logic.forget()
     assert GAME.adjudicate(GAME.example(), move).legal
     monkeypatch.delenv(board_mod.MAP_ENV)
-    logic._CACHE[0] = None
+    logic.forget()
 
 
 def test_whole_map_replacement(tmp_path, monkeypatch) -> None:
@@ -150,7 +151,7 @@ def test_speed() -> None:
     )
     checks, moves = [], []
     for _ in range(50):
-        logic._CACHE[0] = None
+        logic.forget()
         t = time.process_time()
         GAME.violations(state)
         checks.append(time.process_time() - t)
@@ -167,15 +168,7 @@ def test_playout_of_2000_moves_stays_legal() -> None:
     log = playout(7, 2000)
     assert [entry for entry in log if entry["problems"]] == []
     kinds = {entry["move"]["type"] for entry in log}
-    assert kinds == {
-        "factory",
-        "production",
-        "import",
-        "maneuver",
-        "investor",
-        "taxation",
-        "transfer",
-    }
+    assert kinds == set(ALL_MOVES)
     assert any(entry["move"].get("battles") for entry in log)
     assert any(entry["move"].get("investments") for entry in log)
 
@@ -236,3 +229,66 @@ def test_non_borders_claimed_by_cases_are_absent_from_the_map_data() -> None:
     for case_id, pair in claims.items():
         assert any(c.id == case_id for c in GAME.cases)
         assert frozenset(pair) not in edges, case_id
+
+
+def _malformed(state: dict, move: dict) -> list[str]:
+    from adjudicator.core.errors import MalformedInput
+
+    with pytest.raises(MalformedInput) as caught:
+        GAME.adjudicate(state, move)
+    return [e.path for e in caught.value.errors]
+
+
+def test_an_army_entering_a_foreign_home_province_states_its_stance() -> None:
+    move = {"type": "maneuver", "nation": "AH", "armies": [{"route": ["trieste", "venice"]}]}
+    assert _malformed(GAME.example(), move) == ["/move/armies/0/stance"]
+    move["armies"][0]["stance"] = "hostile"
+    assert GAME.adjudicate(GAME.example(), move).legal
+
+
+@pytest.mark.parametrize("value", [True, "7", 7.5])
+def test_strict_numbers(value) -> None:
+    from adjudicator.core.errors import MalformedInput
+
+    data = GAME.example()
+    data["players"][0]["cash"] = value
+    with pytest.raises(MalformedInput) as caught:
+        GAME.check(data)
+    assert [e.path for e in caught.value.errors] == ["/players/0/cash"]
+    move = {"type": "transfer", "source": "Anna", "target": "AH", "amount": value}
+    assert _malformed(GAME.example(), move) == ["/move/amount"]
+
+
+def test_nations_are_a_closed_choice() -> None:
+    from adjudicator.core.errors import MalformedInput
+
+    data = GAME.example()
+    data["nations"]["XX"] = data["nations"].pop("RU")
+    with pytest.raises(MalformedInput) as caught:
+        GAME.check(data)
+    assert "/nations/XX" in [e.path for e in caught.value.errors]
+    schema = GAME.schema("state")
+    assert schema["properties"]["nations"]["propertyNames"]["enum"] == list(board_mod.NATIONS)
+
+
+def test_every_example_checks_clean() -> None:
+    for name in GAME.example_names():
+        assert GAME.check(GAME.example(name)).valid, name
+
+
+def test_the_whole_expert_opening() -> None:
+    """Every player passes on every nation but one bond each: the game then begins."""
+    state = GAME.example("expert-opening")
+    for _ in range(4 * 6):
+        opening = state["opening"]
+        bond = 9 if opening["player"] == "Anna" and opening["nation"] in ("AH", "RU") else None
+        move = {"type": "opening", "player": opening["player"], "nation": opening["nation"]}
+        if bond:
+            move["bond"] = bond
+        verdict = GAME.adjudicate(state, move)
+        assert verdict.legal, [v.to_json() for v in verdict.violations]
+        state = dict(verdict.state)
+        assert GAME.check(state).valid, [v.to_json() for v in GAME.check(state).violations]
+    assert state["opening"] is None
+    assert state["turn"] == "AH" and state["investor_card"] == "Ben"
+    assert [p["swiss_bank"] for p in state["players"]] == [False, True, True, True]

@@ -175,3 +175,53 @@ def test_alternatives_for_an_illegal_action():
     for alt in verdict.alternatives:
         assert alt.move["type"] == "admit"
         assert GAME.adjudicate(GAME.example(), dict(alt.move)).legal
+
+
+@pytest.mark.parametrize(
+    ("pointer", "value"),
+    [("/marker_supply", True), ("/marker_supply", "7"), ("/bag/red", 7.0), ("/end/over", 1)],
+)
+def test_strict_types_name_the_field(pointer, value):
+    from adjudicator.core.cases import set_pointer
+    from adjudicator.core.errors import MalformedInput
+
+    data = GAME.example()
+    set_pointer(data, pointer, value)
+    with pytest.raises(MalformedInput) as caught:
+        GAME.check(data)
+    assert [e.path for e in caught.value.errors] == [pointer]
+
+
+def test_spread_takes_a_list_and_reads_one_square_as_a_list():
+    move = {"type": "place_grey", "player": "anna", "at": [0, 0]}
+    assert GAME.parse_move({**move, "spread": [[1, 1], [0, 1]]}).spread == [[1, 1], [0, 1]]
+    assert GAME.parse_move({**move, "spread": [1, 1]}).spread == [[1, 1]]
+    assert GAME.parse_move(move).spread == []
+
+
+def test_renovation_rotation_is_stated_or_relative():
+    from adjudicator.core.errors import MalformedInput
+
+    step = {"source": [0, 1], "to": [0, 1]}
+    parsed = GAME.parse_move({"type": "renovate", "steps": [step]}).steps[0]
+    assert parsed.rotation_from(90) == 90
+    parsed = GAME.parse_move({"type": "renovate", "steps": [{**step, "turn": 270}]}).steps[0]
+    assert parsed.rotation_from(180) == 90
+    parsed = GAME.parse_move({"type": "renovate", "steps": [{**step, "rotation": 0}]}).steps[0]
+    assert parsed.rotation_from(180) == 0
+    with pytest.raises(MalformedInput):
+        GAME.parse_move({"type": "renovate", "steps": [{**step, "rotation": 90, "turn": 90}]})
+
+
+def test_market_prices_are_plain_number_fields_on_the_page():
+    from web.forms import build_editor
+
+    editor = build_editor(GAME.schema(), GAME.example(), "s", "state")
+
+    def leaves(node):
+        for child in node.children:
+            yield from leaves(child) if child.is_group else [child]
+
+    price = [leaf for leaf in leaves(editor) if leaf.path.startswith("/market/0/price/")]
+    assert [leaf.kind for leaf in price] == ["int"] * 5
+    assert not [leaf for leaf in leaves(editor) if leaf.kind == "json"]

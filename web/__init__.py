@@ -24,6 +24,8 @@ DEFAULTS: dict[str, Any] = {
         os.environ.get("ADJUDICATOR_DOCS_DIR") or ROOT / "docs" / "_build" / "html"
     ),
     "ADJ_GAMES": None,
+    # Shared links start with this (``https://rules.example.org``); relative when unset.
+    "ADJ_BASE_URL": os.environ.get("ADJUDICATOR_BASE_URL") or None,
     "JSON_SORT_KEYS": False,
 }
 
@@ -42,6 +44,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     if config:
         app.config.update(config)
     app.config["ADJ_DOCS_DIR"] = Path(app.config["ADJ_DOCS_DIR"])
+    base = app.config.get("ADJ_BASE_URL")
+    if base and not str(base).startswith(("http://", "https://")):
+        raise ValueError(f"ADJ_BASE_URL must start with http:// or https://, not {base!r}")
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     i18n.init_app(app)

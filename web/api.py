@@ -9,7 +9,7 @@ from flask import Blueprint, current_app, jsonify, request, url_for
 from adjudicator.core.errors import MalformedInput, load_json
 from adjudicator.core.game import UnknownExample
 from adjudicator.core.i18n import N_, Message
-from adjudicator.search import search_rules
+from adjudicator.search import search
 
 from .i18n import current_lang
 from .openapi import openapi_document
@@ -95,9 +95,30 @@ def schema(game_id: str) -> Any:
 @bp.get("/api/v1/<game_id>/rules")
 def rules(game_id: str) -> Any:
     game = find_game(game_id)
-    query = request.args.get("q", "")
-    found = search_rules(game, query, current_lang()) if query.strip() else list(game.catalog)
-    return jsonify([rule_json(game, rule, current_lang()) for rule in found])
+    query = request.args.get("q", "")[:200]
+    if not query.strip():
+        return jsonify([rule_json(game, rule, current_lang()) for rule in game.catalog])
+    return jsonify(_search(game, query)["results"])
+
+
+@bp.get("/api/v1/<game_id>/search")
+def search_game(game_id: str) -> Any:
+    """The rule search with why each rule came up, and suggestions when none did."""
+    return jsonify(_search(find_game(game_id), request.args.get("q", "")[:200]))
+
+
+def _search(game: Any, query: str) -> dict[str, Any]:
+    lang = current_lang()
+    found = search(game, query, lang, docs_dir=current_app.config["ADJ_DOCS_DIR"])
+    return {
+        "query": query,
+        "lang": lang,
+        "results": [
+            {**rule_json(game, hit.rule, lang), "matched": list(hit.matched)} for hit in found.hits
+        ],
+        "suggestions": list(found.suggestions),
+        "ignored": list(found.ignored),
+    }
 
 
 @bp.get("/api/v1/<game_id>/rules/<rule_id>")

@@ -52,7 +52,15 @@ def handle_http(error: HTTPException) -> Any:
 
 
 def handle_unexpected(error: Exception) -> tuple[Any, int]:
-    log.exception("unexpected error", exc_info=error)
+    """A 500: the player sees a short apology, the log gets the request and the cause."""
+    log.error(
+        "HTTP 500 on %s %s: %s: %s",
+        request.method,
+        request.path[:200],
+        type(error).__name__,
+        str(error)[:300],
+        exc_info=error,
+    )
     return render_error(InternalServerError())
 
 

@@ -16,11 +16,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.core.errors import FieldError, MalformedInput
+from adjudicator.core.errors import MAX_DEPTH, FieldError, MalformedInput, check_depth
 from adjudicator.core.i18n import N_, Message
 
 CORE = "adjudicator"
 MAX_FIELDS = 4000
+FOLD_ABOVE = 4
+"""List items with more inputs than this are folded unless opened (see ``Group.folded``)."""
 Schema = Mapping[str, Any]
 
 
@@ -32,13 +34,19 @@ class Leaf:
     value: str
     path: str
     options: list[tuple[str, str]] = field(default_factory=list)
+    removable: bool = False
+    """An item of a list of plain values: it has its own remove button."""
 
     is_group = False
 
     @property
     def anchor(self) -> str:
-        """The HTML id of the input's label (the pictures link to it)."""
+        """The HTML id of the input (the pictures and the violations link to it)."""
         return anchor(self.name.partition(":")[2])
+
+    @property
+    def rooted(self) -> str:
+        return self.name.partition(":")[2]
 
 
 @dataclass
@@ -48,7 +56,18 @@ class Group:
     depth: int
     children: list[Leaf | Group] = field(default_factory=list)
     role: str = "object"
-    """``object``; ``list`` (items can be added); ``item`` (of a list: can be removed)."""
+    """``object``; ``list`` (items can be added); ``item`` (of a list: can be removed);
+    ``absent`` (an optional part that is not there: it can be added); ``optional`` (an
+    optional part that is there: it can be removed)."""
+    summary: str = ""
+    """A short line shown beside the label while the group is folded."""
+    first: bool = False
+    """Shown open and first among its siblings (the active player)."""
+    open: bool = False
+    """Shown unfolded (a ``<details open>``): near the top, or inside a part asked for."""
+    folded: bool = False
+    """A list item shown by its title only (its fields are not on the page: they keep
+    their values from the form's base); an ``open:`` button unfolds it."""
     name: str = ""
     """The JSON pointer with its root (``s/players/0``), for the add and remove buttons."""
 
@@ -57,6 +76,21 @@ class Group:
     @property
     def anchor(self) -> str:
         return anchor(self.name) if self.name else ""
+
+
+def leaves_of(group: Group) -> Iterable[Leaf]:
+    for child in group.children:
+        if isinstance(child, Group):
+            yield from leaves_of(child)
+        else:
+            yield child
+
+
+def groups_of(group: Group) -> Iterable[Group]:
+    yield group
+    for child in group.children:
+        if isinstance(child, Group):
+            yield from groups_of(child)
 
 
 def anchor(rooted: str) -> str:
@@ -114,21 +148,72 @@ def _display(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-class EditorBuilder:
-    """Builds the :class:`Group` tree of one value against its schema."""
+def _no_choices(key: str, values: list[Any]) -> list[tuple[str, str]]:
+    return [(json.dumps(v, ensure_ascii=False), _display(v)) for v in values]
 
-    def __init__(self, schema: Schema, root: str, label: Any = None) -> None:
+
+class EditorBuilder:
+    """Builds the :class:`Group` tree of one value against its schema.
+
+    ``label(key)`` names a field; ``choices(key, values)`` gives the ``(value, text)``
+    options of a closed choice; ``open_choices(key)`` the entities a free-text field
+    names (``None``: it stays text); ``first`` the index of the list item shown first
+    (the active player).
+    """
+
+    def __init__(
+        self,
+        schema: Schema,
+        root: str,
+        label: Any = None,
+        choices: Any = None,
+        open_choices: Any = None,
+        first: int | None = None,
+        opened: Iterable[str] | None = None,
+    ) -> None:
         self.resolver = Resolver(schema)
         self.schema = schema
         self.root = root
         self.count = 0
         self.label = label or (lambda key: key.replace("_", " "))
+        self.choices = choices or _no_choices
+        self.open_choices = open_choices or (lambda key: None)
+        self.first = first
+        self.opened = None if opened is None else set(opened)
+        """Rooted paths of the list items shown unfolded (``None``: all of them)."""
+
+    def title(self, item: Any) -> str:
+        """What names a list item, with its entities by their display names."""
+        return item_title(
+            item,
+            lambda key, v: dict(self.choices(key, [v])).get(
+                json.dumps(v, ensure_ascii=False), str(v)
+            ),
+        )
+
+    def _fold(self, item: Group) -> None:
+        """Fold a big list item that is not asked for: only its title stays on the page."""
+        if self.opened is None or item.first or item.name in self.opened:
+            return
+        if sum(1 for _ in leaves_of(item)) <= FOLD_ABOVE:
+            return
+        self.count -= sum(1 for _ in leaves_of(item))
+        item.children, item.folded = [], True
 
     def build(self, value: Any, title: str) -> Group:
         group = Group(title, "", 0)
         node, _ = self.resolver.resolve(self.schema)
         self._object(group, node, value if isinstance(value, dict) else {}, "")
+        self._mark_open(group, False)
         return group
+
+    def _mark_open(self, group: Group, inside: bool) -> None:
+        """Open the top sections, and every section inside a part that was asked for."""
+        asked = group.first or (self.opened is not None and group.name in self.opened)
+        group.open = inside or asked or (group.depth <= 2 and group.role != "item")
+        for child in group.children:
+            if isinstance(child, Group):
+                self._mark_open(child, inside or asked)
 
     def _leaf(
         self,
@@ -166,11 +251,20 @@ class EditorBuilder:
         label = self.label(key)
         kind = node.get("type")
         choices = _enum(node)
+        named = self.open_choices(key) if kind == "string" and choices is None else None
         if choices is not None:
             options = [("", "—")] if nullable or "~" in flags else []
-            options += [(json.dumps(c, ensure_ascii=False), _display(c)) for c in choices]
+            options += self.choices(key, choices)
             current = "" if value is None else json.dumps(value, ensure_ascii=False)
             parent.children.append(self._leaf("enum", flags, path, label, current, options))
+        elif named:
+            options = [("", "—")] if nullable or "~" in flags or value not in named else []
+            options += [(v, t) for v, t in self.choices(key, list(named))]
+            options = [(json.loads(v) if v.startswith('"') else v, t) for v, t in options]
+            current = "" if value is None else str(value)
+            if current and current not in named:
+                options.append((current, current))
+            parent.children.append(self._leaf("str", flags, path, label, current, options))
         elif kind == "boolean":
             options = [("true", "✓"), ("false", "✗")]
             if nullable or "~" in flags:
@@ -180,9 +274,15 @@ class EditorBuilder:
         elif kind in ("integer", "number", "string"):
             short = {"integer": "int", "number": "num", "string": "str"}[kind]
             parent.children.append(self._leaf(short, flags, path, label, _display(value)))
-        elif kind == "object" and isinstance(value, dict):
-            group = Group(label, path, parent.depth + 1, name=self.root + path)
-            self._object(group, node, value, path)
+        elif kind == "object" and value is None and nullable and "properties" in node:
+            group = Group(label, path, parent.depth + 1, role="absent", name=self.root + path)
+            parent.children.append(group)
+        elif kind == "object" and (isinstance(value, dict) or value is None):
+            role = "optional" if nullable else "object"
+            group = Group(label, path, parent.depth + 1, role=role, name=self.root + path)
+            if value is None:
+                value = present({**node, "$defs": self.schema.get("$defs", {})})
+            self._object(group, node, value if isinstance(value, dict) else {}, path)
             parent.children.append(group)
         elif kind == "array" and (isinstance(value, list) or (value is None and not nullable)):
             self._array(parent, node, value or [], path, label, flags)
@@ -194,16 +294,33 @@ class EditorBuilder:
         self, parent: Group, node: Schema, value: list[Any], path: str, label: str, flags: str
     ) -> None:
         items, _ = self.resolver.resolve(node.get("items", {}))
+        key = path.rsplit("/", 1)[-1]
         if items.get("type") == "object" and "prefixItems" not in node:
             group = Group(label, path, parent.depth + 1, role="list", name=self.root + path)
             for index, item in enumerate(value):
-                title = f"{index + 1}. {item_title(item)}".rstrip()
+                title = f"{index + 1}. {self.title(item)}".rstrip()
                 where = pointer_join(path, index)
                 sub = Group(title, where, group.depth + 1, role="item", name=self.root + where)
+                sub.first = index == self.first and path == "/players"
                 self._object(
                     sub, items, item if isinstance(item, dict) else {}, pointer_join(path, index)
                 )
+                self._fold(sub)
                 group.children.append(sub)
+            group.children.sort(key=lambda sub: not getattr(sub, "first", False))
+            parent.children.append(group)
+        elif _enum(items) is not None or (
+            items.get("type") in ("string", "integer")
+            and (items.get("type") == "integer" or self.open_choices(key))
+        ):
+            group = Group(label, path, parent.depth + 1, role="list", name=self.root + path)
+            for index, item in enumerate(value):
+                before = len(group.children)
+                self._node(group, items, item, pointer_join(path, index), key, "")
+                for leaf in group.children[before:]:
+                    if isinstance(leaf, Leaf):
+                        leaf.removable = True
+                        leaf.label = f"{label} {index + 1}"
             parent.children.append(group)
         elif items.get("type") in ("string", "integer", "number") or _enum(items) is not None:
             short = {"integer": "lint", "number": "lnum"}.get(str(items.get("type")), "lstr")
@@ -216,27 +333,33 @@ class EditorBuilder:
             parent.children.append(self._leaf("json", flags, path, label, text))
 
 
-def item_title(item: Any) -> str:
-    """What names a list item: its name or colour, else its place and kind (``(2, 0) lab``)."""
+def item_title(item: Any, name: Any = None) -> str:
+    """What names a list item: its name or colour, else its place and kind (``(2, 0) lab``);
+    ``name(key, value)`` gives an entity's display name."""
     if not isinstance(item, dict):
         return ""
+    show = name or (lambda key, value: str(value).replace("_", " "))
     parts = []
     if isinstance(item.get("x"), int) and isinstance(item.get("y"), int):
         parts.append(f"({item['x']}, {item['y']})")
     else:
-        for key in ("name", "colour"):
-            if isinstance(item.get(key), str):
-                return str(item[key])
+        if isinstance(item.get("name"), str):
+            return str(item["name"])
+        if isinstance(item.get("colour"), str):
+            return str(show("colour", item["colour"]))
     for key in ("nation", "kind", "colour", "region", "cost", "count", "id"):
         value = item.get(key)
-        if isinstance(value, str | int) and not isinstance(value, bool):
-            parts.append(str(value).replace("_", " "))
+        if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
+            parts.append(str(show(key, value)) if isinstance(value, str) else str(value))
     return " ".join(parts[:4])
 
 
-def build_editor(schema: Schema, value: Any, root: str, title: str, label: Any = None) -> Group:
-    """The editor of ``value`` (a state or a move) against ``schema``."""
-    return EditorBuilder(schema, root, label).build(value, title)
+def build_editor(
+    schema: Schema, value: Any, root: str, title: str, label: Any = None, **hooks: Any
+) -> Group:
+    """The editor of ``value`` (a state or a move) against ``schema`` (hooks: see
+    :class:`EditorBuilder`)."""
+    return EditorBuilder(schema, root, label, **hooks).build(value, title)
 
 
 # --- reading a submitted form back ------------------------------------------------------------
@@ -278,9 +401,13 @@ def convert(kind: str, flags: str, raw: str) -> Any:
         return text
     if kind in ("enum", "json"):
         try:
-            return json.loads(text)
+            value = json.loads(text)
+            check_depth(value)
+        except (RecursionError, MalformedInput):
+            raise BadField(N_("The input is nested too deeply.")) from None
         except ValueError:
             raise BadField(N_("Not valid JSON: {error}."), error=text[:40]) from None
+        return value
     if kind in ("lstr", "lint", "lnum"):
         parts = [p.strip() for p in text.split(",") if p.strip()]
         if kind == "lstr":
@@ -325,11 +452,15 @@ def read_form(form: Mapping[str, str], root: str, base: Any) -> Any:
         kind, flags = head.rstrip("?~"), head[len(head.rstrip("?~")) :]
         path = where[len(root) :]
         try:
+            parts = split_pointer(path)
+            if len(parts) > MAX_DEPTH:  # more segments than any real state has levels
+                path = "/".join(path.split("/")[: MAX_DEPTH + 1]) + "/…"
+                raise BadField(N_("The input is nested too deeply."))
             value = convert(kind, flags, raw)
             if path == "":
                 data = value
             else:
-                set_at(data, split_pointer(path), value)
+                set_at(data, parts, value)
         except BadField as exc:
             errors.append(FieldError(path, Message(CORE, exc.template, exc.params)))
         except (KeyError, ValueError, TypeError):
@@ -393,8 +524,16 @@ def blank(schema: Schema) -> Any:
             for key, sub in props.items()
             if key in required
         }
-    simple = {"array": [], "integer": node.get("minimum", 0), "number": 0, "boolean": False}
+    least = node.get("minimum", 0)
+    simple = {"array": [], "integer": max(least, 0), "number": 0, "boolean": False}
     return copy.deepcopy(simple.get(str(kind), ""))
+
+
+def present(schema: Schema) -> Any:
+    """A new value of an optional part that is being added (not its default ``null``)."""
+    node, _ = Resolver(schema).resolve(schema)
+    node = {k: v for k, v in node.items() if k != "default"}
+    return blank({**node, "$defs": schema.get("$defs", {})})
 
 
 def edit_list(schema: Schema, data: Any, action: str, root: str) -> Any:
@@ -409,13 +548,20 @@ def edit_list(schema: Schema, data: Any, action: str, root: str) -> Any:
         for part in parts[:-1]:
             node = node[int(part)] if isinstance(node, list) else node[part]
         last = parts[-1]
-        if verb == "add":
+        if verb == "add" and isinstance(node, dict) and node.get(last) is None:
+            shape = schema_at(schema, where[len(root) :])
+            node[last] = [] if shape.get("type") == "array" else present(shape)
+            if shape.get("type") == "array":
+                node[last].append(blank(schema_at(schema, where[len(root) :] + "/0")))
+        elif verb == "add":
             target = node[int(last)] if isinstance(node, list) else node.setdefault(last, [])
             if isinstance(target, list):
                 item_schema = schema_at(schema, where[len(root) :] + "/0")
                 target.append(blank(item_schema))
         elif isinstance(node, list):
             del node[int(last)]
+        elif isinstance(node, dict) and isinstance(node.get(last), dict):
+            node[last] = None  # an optional part taken away
     except (KeyError, IndexError, ValueError, TypeError):
         return data
     return data

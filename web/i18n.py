@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, g, request
-from flask_babel import Babel, Domain, get_locale
+from flask import Flask, g, has_request_context, request
+from flask_babel import Babel, Domain
 
 from adjudicator.core.i18n import (
     HTML_LANG,
@@ -45,6 +45,8 @@ def canonical(code: str | None) -> str | None:
 
 def from_accept_language() -> str | None:
     """The best of our languages in the request's ``Accept-Language``, or ``None``."""
+    if "HTTP_ACCEPT_LANGUAGE" not in request.environ:
+        return None
     for value, _quality in request.accept_languages:
         lang = canonical(value) or _PRIMARY.get(value.replace("_", "-").split("-")[0].lower())
         if lang:
@@ -54,6 +56,10 @@ def from_accept_language() -> str | None:
 
 def select_lang() -> str:
     """The language of this request, as a URL code."""
+    environ = request.environ
+    if not (environ.get("QUERY_STRING") or "HTTP_COOKIE" in environ):
+        # no ?lang= and no cookie (the API's usual request): skip parsing them
+        return g.get("url_lang") or from_accept_language() or "en"
     return (
         g.get("url_lang")
         or canonical(request.args.get("lang"))
@@ -64,8 +70,15 @@ def select_lang() -> str:
 
 
 def current_lang() -> str:
-    """The request's language as a URL code (``zh_TW``), through Flask-Babel's locale."""
-    return canonical(str(get_locale())) or "en"
+    """The request's language as a URL code (``zh_TW``): chosen once per request, by the
+    same :func:`select_lang` that gives Flask-Babel its locale (which is parsed only when
+    a template or ``gettext`` needs it). Outside a request: English."""
+    if not has_request_context():
+        return "en"
+    lang: str | None = g.get("adj_lang")
+    if lang is None:
+        lang = g.adj_lang = select_lang()
+    return lang
 
 
 def _(msgid: str, **params: Any) -> str:

@@ -72,18 +72,39 @@ def move_from_form(game: Game) -> Any:
     if request.form.get("move_source") == "json":
         return load_json(request.form.get("move_json", ""), "/move")
     base = permalink.decode(request.form["mbase"], "/move") if request.form.get("mbase") else {}
-    move = forms.read_form(request.form, "m", base)
     discriminator, variants = forms.move_variants(game.schema("move"))
     chosen = request.form.get("move_type")
-    if chosen in variants and isinstance(move, dict) and move.get(discriminator) != chosen:
-        move = {discriminator: chosen}
-    return move
+    shown = base.get(discriminator) if isinstance(base, dict) else None
+    if chosen in variants and chosen != shown:
+        # A new kind of action: the fields on the page belong to the old kind, so they are
+        # not read (an empty box of the old kind must not stop the change).
+        return {discriminator: chosen}
+    return forms.read_form(request.form, "m", base)
 
 
 def list_edit() -> str | None:
-    """The ``add:…`` or ``remove:…`` button that was pressed, if any."""
+    """The ``add:…``, ``remove:…``, ``open:…`` or ``fold:…`` button that was pressed, if any."""
     action = request.form.get("action", "")
-    return action if action.startswith(("add:", "remove:")) else None
+    return action if action.startswith(("add:", "remove:", "open:", "fold:")) else None
+
+
+def opened_parts(data: Any, edit: str | None) -> list[str]:
+    """The list items the editor shows unfolded: those the form had open, the one just
+    opened, and an item just added (``add:s/players`` opens the new last player)."""
+    parts = [p for p in request.form.get("open", "").split() if p.startswith(("s/", "m/"))]
+    verb, _, where = (edit or "").partition(":")
+    if verb == "open":
+        parts.append(where)
+    elif verb == "fold":
+        parts = [p for p in parts if p != where and not p.startswith(where + "/")]
+    elif verb == "add":
+        node: Any = data
+        with contextlib.suppress(ValueError, IndexError, TypeError, AttributeError):
+            for part in forms.split_pointer(where[1:]):
+                node = node[int(part)] if isinstance(node, list) else node.get(part)
+            if isinstance(node, list) and node:
+                parts.append(f"{where}/{len(node) - 1}")
+    return list(dict.fromkeys(parts))[:200]
 
 
 def fallback_state(game: Game) -> Any:

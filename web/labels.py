@@ -6,6 +6,9 @@ instead (in the page's language) and falls back to the field's own name.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from adjudicator.core.i18n import N_
 
 #: A field's name (the JSON key) and its label.
@@ -130,6 +133,7 @@ FIELDS: dict[str, str] = {
     "pathology_used": N_("Pathology used"),
     "patients": N_("Patients"),
     "pay": N_("Pay"),
+    "purple": N_("Purple"),
     "payment_to": N_("Payment to"),
     "picks": N_("Picks"),
     "placed": N_("Workers placed"),
@@ -243,3 +247,77 @@ MOVES: dict[str, str] = {
     "transfer": N_("Transfer money"),
     "treat": N_("Treat patients"),
 }
+
+
+#: Fields that name a player: their choices are the players of the state being edited.
+PLAYER_FIELDS = frozenset(
+    {"active", "bag_holder", "called_by", "government", "investor_card", "owner", "partner",
+     "payment_to", "player", "seller", "target", "forced_by"}
+)  # fmt: skip
+
+#: Fields whose value is a game entity of a vocabulary kind (when the schema leaves it open).
+ENTITY_FIELDS: dict[str, str] = {
+    "region": "region",
+    "flags": "region",
+    "factories": "region",
+    "from": "region",
+    "to": "region",
+    "route": "region",
+}
+
+
+#: The vocabulary kinds of VOCAB_API.md, tried in this order for a closed choice.
+KINDS = ("colour", "nation", "region", "space", "building", "card", "resource", "worker",
+         "track", "unit", "stance", "rondel", "cube", "room", "action", "move", "marker",
+         "unit-of-money")  # fmt: skip
+
+
+def vocabulary(game: Any) -> Any:
+    """The game's vocabulary (``game.vocab``, see VOCAB_API.md), or ``None`` before it lands."""
+    return getattr(game, "vocab", None)
+
+
+def _glossary_name(game: Any, entity: str, lang: str) -> str | None:
+    """A glossary term named like ``entity`` (``mine_paid`` → ``mine-paid``), in ``lang``."""
+    wanted = {entity, entity.replace("_", "-"), entity.lower()}
+    for term in getattr(game, "glossary", ()):
+        if getattr(term, "id", None) in wanted:
+            names = getattr(term, "names", {})
+            text = names.get(lang) or names.get("en")
+            if isinstance(text, str) and text:
+                return text[:1].upper() + text[1:]
+    return None
+
+
+def entity_kind(game: Any, values: list[str]) -> str | None:
+    """The vocabulary kind whose entities include every one of ``values``, if any."""
+    vocab = vocabulary(game)
+    if vocab is None or not values:
+        return None
+    for kind in KINDS:
+        if all(vocab.has(kind, v) for v in values):
+            return str(kind)
+    return None
+
+
+def entity_name(game: Any, kind: str | None, entity: str, lang: str, fallback: str = "") -> str:
+    """The display name of ``entity``: the vocabulary's, else the glossary's, else a label."""
+    vocab = vocabulary(game)
+    if vocab is not None and kind and vocab.has(kind, entity):
+        return str(vocab.name(kind, entity, lang))
+    return _glossary_name(game, entity, lang) or fallback or entity.replace("_", " ")
+
+
+def entities(game: Any, kind: str) -> list[str]:
+    """The entities of ``kind``: the vocabulary's, else the game's own data where it has it."""
+    vocab = vocabulary(game)
+    if vocab is not None and vocab.entities(kind):
+        return list(vocab.entities(kind))
+    if kind == "region" and game.id == "imperial":
+        from adjudicator.games.imperial.board import board
+
+        return sorted(board().regions)
+    return []
+
+
+Choices = Callable[[str, list[Any]], list[tuple[str, str]]]

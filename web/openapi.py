@@ -57,6 +57,11 @@ _CHECK = {
     "properties": {
         "valid": {"type": "boolean"},
         "violations": {"type": "array", "items": {"$ref": "#/components/schemas/Violation"}},
+        "notices": {
+            "type": "array",
+            "items": {"$ref": "#/components/schemas/Violation"},
+            "description": "what could not be checked, because the state leaves it out",
+        },
         "errors": {"type": "array", "items": {"$ref": "#/components/schemas/Error"}},
     },
     "required": ["valid", "violations", "errors"],
@@ -86,6 +91,7 @@ _SCORE = {
         "scores": {"type": "object", "additionalProperties": {"type": "number"}},
         "ranking": {"type": "array", "items": {"type": "string"}},
         "winner": {"type": ["string", "null"]},
+        "winners": {"type": "array", "items": {"type": "string"}},
         "tiebreaks": {"type": "array", "items": {"type": "string"}},
         "steps": {"type": "array", "items": {"type": "string"}},
         "details": {"type": "object"},
@@ -106,6 +112,26 @@ _RULE = {
         "checks": {"type": "array", "items": {"type": "string"}},
     },
     "required": ["id", "game", "title", "text"],
+}
+_STRINGS = {"type": "array", "items": {"type": "string"}}
+_SEARCH = {
+    "type": "object",
+    "properties": {
+        "query": {"type": "string"},
+        "lang": {"type": "string"},
+        "results": {
+            "type": "array",
+            "items": {
+                "allOf": [
+                    {"$ref": "#/components/schemas/Rule"},
+                    {"type": "object", "properties": {"matched": _STRINGS}},
+                ]
+            },
+        },
+        "suggestions": _STRINGS,
+        "ignored": _STRINGS,
+    },
+    "required": ["query", "lang", "results", "suggestions"],
 }
 _PROBLEM = {
     "type": "object",
@@ -237,6 +263,14 @@ def _paths(game: Game) -> dict[str, Any]:
                 "responses": {"200": _json({"type": "array", "items": _ref("Rule")}, "The rules.")},
             }
         },
+        f"{base}/search": {
+            "get": {
+                "summary": f"{game.name}: the rules for a query, with the words that found each",
+                "operationId": f"{game.id}-search",
+                "parameters": [_QUERY, _LANG],
+                "responses": {"200": _json(_ref("SearchResults"), "The rules found.")},
+            }
+        },
     }
 
 
@@ -248,6 +282,7 @@ def openapi_document(games: Iterable[Game]) -> dict[str, Any]:
         "MoveVerdict": _MOVE,
         "ScoreReport": _SCORE,
         "Rule": _RULE,
+        "SearchResults": _SEARCH,
         "Problem": _PROBLEM,
         "Game": _GAME,
     }

@@ -8,6 +8,7 @@ from flask import (
     Blueprint,
     Response,
     abort,
+    current_app,
     g,
     redirect,
     render_template,
@@ -19,7 +20,7 @@ from flask import (
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import HTML_LANG, LANGS
-from adjudicator.search import search_rules
+from adjudicator.search import search
 
 from . import forms
 from .i18n import COOKIE_AGE, GAME_COOKIE, LANG_COOKIE, canonical, current_lang
@@ -31,6 +32,7 @@ from .inputs import (
     kept_input,
     list_edit,
     move_from_form,
+    opened_parts,
     state_from_form,
     state_from_query,
 )
@@ -45,6 +47,7 @@ from .views import (
     rule_view,
     score_context,
     second_lang,
+    setup_examples,
     switch_url,
 )
 
@@ -92,6 +95,7 @@ def page_helpers() -> dict[str, Any]:
         "contains_marked": contains_marked,
         "marked_paths": marked_paths,
         "move_label": move_label,
+        "setup_examples": setup_examples,
     }
 
 
@@ -135,17 +139,22 @@ def game_home(game_id: str) -> str:
 # --- check a state -------------------------------------------------------------------------------
 
 
+def edited_state(game: Game) -> tuple[Any, str | None]:
+    """The state of the page: from the form (with the pressed button applied) or the URL."""
+    edit = list_edit()
+    if request.method != "POST":
+        return state_from_query(game)[0], None
+    data = state_from_form()
+    if edit:
+        data = forms.edit_list(game.schema("state"), data, edit, "s")
+    return data, edit
+
+
 @bp.route("/<lang>/<game_id>/check", methods=["GET", "POST"])
 def check(game_id: str) -> Any:
     game = game_for(game_id)
-    edit = list_edit()
     try:
-        if request.method == "POST":
-            data = state_from_form()
-            if edit:
-                data = forms.edit_list(game.schema("state"), data, edit, "s")
-        else:
-            data = state_from_query(game)[0]
+        data, edit = edited_state(game)
     except MalformedInput as exc:
         context = check_context(game, fallback_state(game), False)
         context["errors"] = error_views(exc.errors)
@@ -153,7 +162,8 @@ def check(game_id: str) -> Any:
     run = not edit and (
         request.method == "POST" or bool(request.args.get("s") or request.args.get("case"))
     )
-    return render_template("check.html", **check_context(game, data, run))
+    context = check_context(game, data, run, opened_parts(data, edit))
+    return render_template("check.html", **context)
 
 
 # --- settle a dispute ----------------------------------------------------------------------------
@@ -190,14 +200,16 @@ def move(game_id: str) -> Any:
 @bp.route("/<lang>/<game_id>/score", methods=["GET", "POST"])
 def score(game_id: str) -> Any:
     game = game_for(game_id)
-    run = request.method == "POST" or bool(request.args.get("s") or request.args.get("case"))
     try:
-        data = state_from_form() if request.method == "POST" else state_from_query(game)[0]
+        data, edit = edited_state(game)
     except MalformedInput as exc:
         context = score_context(game, example_state(game, None), False)
         context["errors"] = error_views(exc.errors)
         return render_template("score.html", **context), 422
-    return render_template("score.html", **score_context(game, data, run))
+    run = not edit and (
+        request.method == "POST" or bool(request.args.get("s") or request.args.get("case"))
+    )
+    return render_template("score.html", **score_context(game, data, run, opened_parts(data, edit)))
 
 
 # --- rules ---------------------------------------------------------------------------------------
@@ -208,9 +220,14 @@ def rules(game_id: str) -> str:
     game = game_for(game_id)
     query = request.args.get("q", "").strip()[:200]
     lang, lang2 = current_lang(), second_lang()
+    suggestions: tuple[str, ...] = ()
     if query:
-        found = [rule_view(game, r.id, lang, lang2) for r in search_rules(game, query, lang)]
-        groups = [("", found)]
+        results = search(game, query, lang, docs_dir=current_app.config["ADJ_DOCS_DIR"])
+        found = [
+            {**rule_view(game, hit.rule.id, lang, lang2), "matched": hit.matched}
+            for hit in results.hits
+        ]
+        groups, suggestions = [("", found)], results.suggestions
     else:
         groups = [
             (game._(lang, section.title),
@@ -224,6 +241,7 @@ def rules(game_id: str) -> str:
         groups=[(title, views) for title, views in groups if views],
         count=sum(len(views) for _title, views in groups),
         searched=bool(query),
+        suggestions=suggestions,
     )
 
 

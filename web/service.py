@@ -68,7 +68,7 @@ def rule_json(game: Game, rule: Rule, lang: str) -> dict[str, Any]:
         "section": rule.section,
         "title": gettext(game.domain, lang, rule.title),
         "text": gettext(game.domain, lang, rule.text),
-        "source": [str(s) for s in rule.sources],
+        "source": [s.render(lang) for s in rule.sources],
         "checks": [c.id for c in game.checks.for_rule(rule.id)],
     }
 
@@ -78,3 +78,21 @@ def docs_href(game: Game, rule_id: str, lang: str) -> str:
     rule = game.rule(rule_id)
     anchor = rule.anchor if rule is not None else f"rule-{rule_id.lower()}"
     return f"/docs/{lang}/games/{game.id}/rules.html#{anchor}"
+
+
+def warm_up(app: Any) -> None:
+    """Do once, before the first player waits, what the first request of each kind would
+    otherwise do: read the games' cases (YAML), build their schemas and editors, compile
+    the catalogs of every language and the templates. About a second per game."""
+    from adjudicator.core.i18n import LANGS, translations
+
+    client = app.test_client()
+    with app.app_context():
+        games = all_games()
+    for lang in LANGS:
+        for domain in (CORE, *(game.domain for game in games)):
+            translations(domain, lang)
+    for game in games:
+        client.post(f"/api/v1/{game.id}/check", data=b"{}", content_type="application/json")
+        for page in ("check", "move", "score"):
+            client.get(f"/en/{game.id}/{page}")

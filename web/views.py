@@ -15,7 +15,15 @@ from adjudicator.core.i18n import LANGS
 from . import forms, permalink
 from .i18n import _, canonical, current_lang
 from .inputs import cases_of
-from .labels import FIELDS, MOVES
+from .labels import (
+    ENTITY_FIELDS,
+    FIELDS,
+    MOVES,
+    PLAYER_FIELDS,
+    entities,
+    entity_kind,
+    entity_name,
+)
 from .pictures import draw
 from .service import docs_href, safely
 
@@ -55,19 +63,90 @@ def rule_view(game: Game, rule_id: str, lang: str, lang2: str | None) -> dict[st
     return view
 
 
-def violation_views(game: Game, violations: Any) -> list[dict[str, Any]]:
+def entity_text(game: Game, value: str) -> str:
+    return choice_text(game, entity_kind(game, [value]), value)
+
+
+def place_words(game: Game, data: Any, path: str) -> str:
+    """Where ``path`` (a JSON pointer) is, as a player says it and as the form labels it:
+    "Player 4 (Dimitris) › 2. Reactor › Damage". Places count from 1."""
+    words: list[str] = []
+    node, key = data, ""
+    parts = forms.split_pointer(path)
+    if parts[:1] == ["move"]:
+        words.append(_("The action"))
+        node, parts = data.get("move") if isinstance(data, dict) else None, parts[1:]
+    for part in parts:
+        if isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            index, item = int(part), node[int(part)]
+            if words and key in FIELDS:
+                words.pop()  # "Players › Player 4 (Dimitris)" says it twice
+            if key == "players" and isinstance(item, dict):
+                who = item.get("name", item.get("colour", ""))
+                name = entity_text(game, who) if isinstance(who, str) else ""
+                words.append(_("Player {number} ({name})", number=index + 1, name=name))
+            else:
+                title = (
+                    entity_text(game, item)
+                    if isinstance(item, str)
+                    else forms.item_title(item, lambda _key, v: entity_text(game, str(v)))
+                )
+                words.append(f"{field_label(key)} {index + 1}: {title}".rstrip(": "))
+            node = item
+        elif part.isdigit():
+            words.append(str(int(part) + 1))
+            node = None
+        else:
+            words.append(field_label(part) if part in FIELDS else entity_text(game, part))
+            node = node.get(part) if isinstance(node, dict) else None
+        key = part
+    return " › ".join(words)
+
+
+def violation_views(
+    game: Game, violations: Any, data: Any = None, resolve: Any = None
+) -> list[dict[str, Any]]:
+    """The violations as the page shows them: rule, message, and the place in words with
+    the id of its field (``resolve``, see :func:`link_resolver`)."""
     lang, lang2 = current_lang(), second_lang()
-    return [
-        {**rule_view(game, v.rule, lang, lang2), "message": v.message.render(lang), "path": v.path}
-        for v in violations
-    ]
+    views = []
+    for v in violations:
+        view = {**rule_view(game, v.rule, lang, lang2), "message": v.message.render(lang)}
+        view["path"] = v.path
+        if v.path and data is not None:
+            view["place"] = place_words(game, data, v.path)
+            view["field"] = resolve(v.path) if resolve else ""
+        views.append(view)
+    return views
 
 
 def error_views(errors: list[FieldError]) -> list[dict[str, str]]:
     return [e.to_json(current_lang()) for e in errors]
 
 
-def picture(game: Game, data: Any, paths: list[str], links: bool = False) -> Markup | None:
+def link_resolver(editor: forms.Group, root: str = "s") -> Any:
+    """A state pointer's field id in ``editor``, or its nearest part on the page (a folded
+    item), so that a tap on the picture always lands on something. With ``root`` ``m``,
+    pointers into the move (``/move/...``) resolve into the move editor."""
+    ids = {g.anchor for g in forms.groups_of(editor) if g.anchor}
+    ids |= {leaf.anchor for leaf in forms.leaves_of(editor)}
+
+    def resolve(path: str) -> str:
+        if root == "m":
+            if not path.startswith("/move"):
+                return ""
+            path = path[len("/move") :]
+        parts = (root + path).split("/")
+        for n in range(len(parts), 0, -1):
+            candidate = "-".join(parts[:n])
+            if candidate in ids:
+                return candidate
+        return "state-form" if root == "s" else "move-form"
+
+    return resolve
+
+
+def picture(game: Game, data: Any, paths: list[str], links: Any = False) -> Markup | None:
     try:
         state = game.parse_state(data)
     except MalformedInput:
@@ -84,22 +163,110 @@ def move_label(tag: str) -> str:
     return _(MOVES[tag]) if tag in MOVES else tag.replace("_", " ")
 
 
-def state_editor(game: Game, data: Any) -> forms.Group:
-    return forms.build_editor(game.schema("state"), data, "s", _("The table"), label=field_label)
+def player_ids(data: Any) -> list[str]:
+    """How the state names its players: by colour where they have one, else by name."""
+    players = data.get("players") if isinstance(data, dict) else None
+    found: list[str] = []
+    for player in players if isinstance(players, list) else []:
+        if isinstance(player, dict):
+            who = player.get("colour", player.get("name"))
+            if isinstance(who, str) and who:
+                found.append(who)
+    return found
 
 
-def move_editor(game: Game, move: Any) -> tuple[str, list[str], str, forms.Group]:
+def active_index(data: Any) -> int | None:
+    """The seat of the player whose turn it is (``turn.active``, ``round.active``, or the
+    government of the nation in ``turn``), if the state says."""
+    if not isinstance(data, dict):
+        return None
+    who: Any = None
+    for key in ("turn", "round"):
+        part = data.get(key)
+        if isinstance(part, dict) and isinstance(part.get("active"), str):
+            who = part["active"]
+    nations = data.get("nations")
+    if who is None and isinstance(data.get("turn"), str) and isinstance(nations, dict):
+        nation = nations.get(data["turn"])
+        who = nation.get("government") if isinstance(nation, dict) else None
+    ids = player_ids(data)
+    return ids.index(who) if who in ids else None
+
+
+def choice_text(game: Game, kind: str | None, value: Any) -> str:
+    if isinstance(value, bool):
+        return "✓" if value else "✗"
+    if not isinstance(value, str):
+        return str(value)
+    fallback = _(FIELDS[value]) if value in FIELDS else (_(MOVES[value]) if value in MOVES else "")
+    return entity_name(game, kind, value, current_lang(), fallback)
+
+
+def editor_hooks(game: Game, data: Any) -> dict[str, Any]:
+    """How the editor names closed choices (the game's vocabulary) and which free-text
+    fields are choices after all (a player, a region)."""
+    players = player_ids(data)
+
+    def choices(key: str, values: list[Any]) -> list[tuple[str, str]]:
+        words = [v for v in values if isinstance(v, str)]
+        kind = entity_kind(game, words) if len(words) == len(values) else None
+        return [(json.dumps(v, ensure_ascii=False), choice_text(game, kind, v)) for v in values]
+
+    def open_choices(key: str) -> list[str] | None:
+        if key in PLAYER_FIELDS:
+            return players or None
+        kind = ENTITY_FIELDS.get(key)
+        return (entities(game, kind) or None) if kind else None
+
+    first = active_index(data)
+    return {"choices": choices, "open_choices": open_choices, "first": first or 0}
+
+
+def unfolded(opened: list[str] | None, marked: set[str]) -> list[str]:
+    """The list items to show unfolded: the opened ones and every one a violation is in."""
+    found = list(opened or [])
+    for path in marked:
+        parts = path.split("/")
+        found += ["s" + "/".join(parts[:n]) for n in range(2, len(parts) + 1)]
+    return found
+
+
+def state_editor(
+    game: Game, data: Any, opened: list[str] | None = None, marked: set[str] | None = None
+) -> forms.Group:
+    return forms.build_editor(
+        game.schema("state"), data, "s", _("The table"), label=field_label,
+        opened=unfolded(opened, marked or set()), **editor_hooks(game, data),
+    )  # fmt: skip
+
+
+def move_editor(game: Game, move: Any, data: Any = None) -> tuple[str, list[str], str, forms.Group]:
     discriminator, variants = forms.move_variants(game.schema("move"))
     move = move if isinstance(move, dict) else {}
     chosen = str(move.get(discriminator, next(iter(variants), "")))
     schema = variants.get(chosen, game.schema("move"))
-    editor = forms.build_editor(schema, move, "m", _("The action"), label=field_label)
+    hooks = editor_hooks(game, data)
+    hooks.pop("first")
+    editor = forms.build_editor(schema, move, "m", _("The action"), label=field_label, **hooks)
     editor.children = [c for c in editor.children if c.path != f"/{discriminator}"]
     return discriminator, list(variants), chosen, editor
 
 
+def setup_examples(names: list[str]) -> list[tuple[str, int]]:
+    """The game's own setups among its examples (``setup-3p``), with their player counts."""
+    found = [(name, name[len("setup-") : -1]) for name in names]
+    return [(name, int(n)) for name, n in found if name.startswith("setup-") and n.isdigit()]
+
+
 def pretty(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=2)
+    """``data`` as indented JSON; compact when it is too deep to indent (never an error)."""
+    try:
+        return json.dumps(data, ensure_ascii=False, indent=2)
+    except (RecursionError, ValueError):
+        try:
+            return json.dumps(data, ensure_ascii=False)
+        except (RecursionError, ValueError):
+            return ""
 
 
 def common(game: Game, data: Any, kind: str) -> dict[str, Any]:
@@ -114,11 +281,14 @@ def common(game: Game, data: Any, kind: str) -> dict[str, Any]:
     }
 
 
-def check_context(game: Game, data: Any, run: bool) -> dict[str, Any]:
+def check_context(
+    game: Game, data: Any, run: bool, opened: list[str] | None = None
+) -> dict[str, Any]:
     context = common(game, data, "state")
-    context["editor"] = state_editor(game, data)
+    context["editor"] = state_editor(game, data, opened)
+    context["opened"] = " ".join(opened or [])
     if not run:
-        context["picture"] = picture(game, data, [], links=True)
+        context["picture"] = picture(game, data, [], links=link_resolver(context["editor"]))
         return context
     try:
         report = safely(game.check, data)
@@ -126,15 +296,17 @@ def check_context(game: Game, data: Any, run: bool) -> dict[str, Any]:
         context["errors"] = error_views(exc.errors)
         return context
     paths = [v.path for v in report.violations]
+    context["editor"] = state_editor(game, data, opened, set(paths))
     context.update(
-        verdict={"valid": report.valid, "violations": violation_views(game, report.violations)},
-        picture=picture(game, data, paths, links=True),
-        permalink=url_for(
-            "pages.check",
-            game_id=game.id,
-            s=permalink.encode(data),
-            lang2=second_lang(),
-            _external=True,
+        verdict={
+            "valid": report.valid,
+            "violations": violation_views(
+                game, report.violations, data, link_resolver(context["editor"])
+            ),
+        },
+        picture=picture(game, data, paths, links=link_resolver(context["editor"])),
+        permalink=permalink.shareable(
+            url_for("pages.check", game_id=game.id, s=permalink.encode(data), lang2=second_lang())
         ),
     )
     return context
@@ -146,16 +318,19 @@ def move_link(game: Game, data: Any, move: Any, **extra: Any) -> str:
     return url_for("pages.move", game_id=game.id, s=s, m=m, **extra)
 
 
-def verdict_context(game: Game, data: Any, move: Any, verdict: Any) -> dict[str, Any]:
+def verdict_context(
+    game: Game, data: Any, move: Any, verdict: Any, editor: forms.Group
+) -> dict[str, Any]:
     """The verdict on a move: reasons, alternatives, the resulting state and a permalink."""
     result = verdict.to_json(current_lang())
+    both = {**data, "move": move} if isinstance(data, dict) else {"move": move}
     context: dict[str, Any] = {
         "verdict": result,
-        "violations": violation_views(game, verdict.violations),
+        "violations": violation_views(game, verdict.violations, both, link_resolver(editor, "m")),
         "alternatives": [
             {**alt, "href": move_link(game, data, alt["move"])} for alt in result["alternatives"]
         ],
-        "permalink": move_link(game, data, move, lang2=second_lang(), _external=True),
+        "permalink": permalink.shareable(move_link(game, data, move, lang2=second_lang())),
     }
     if verdict.state is None:
         context["picture"] = picture(game, data, [v.path for v in verdict.violations])
@@ -172,7 +347,7 @@ def verdict_context(game: Game, data: Any, move: Any, verdict: Any) -> dict[str,
 def move_context(game: Game, data: Any, move: Any, run: bool) -> dict[str, Any]:
     context = common(game, data, "move")
     context.update(move_json=pretty(move), mbase=permalink.encode(move))
-    discriminator, move_types, move_type, editor = move_editor(game, move)
+    discriminator, move_types, move_type, editor = move_editor(game, move, data)
     context.update(
         discriminator=discriminator, move_types=move_types, move_type=move_type, editor=editor
     )
@@ -184,7 +359,7 @@ def move_context(game: Game, data: Any, move: Any, run: bool) -> dict[str, Any]:
     except MalformedInput as exc:
         context["errors"] = error_views(exc.errors)
         return context
-    context.update(verdict_context(game, data, move, verdict))
+    context.update(verdict_context(game, data, move, verdict, editor))
     return context
 
 
@@ -194,8 +369,12 @@ def detail_columns(details: dict[str, dict[str, Any]]) -> list[tuple[str, str]]:
     return [(key, field_label(key)) for key in keys]
 
 
-def score_context(game: Game, data: Any, run: bool) -> dict[str, Any]:
+def score_context(
+    game: Game, data: Any, run: bool, opened: list[str] | None = None
+) -> dict[str, Any]:
     context = common(game, data, "score")
+    context["editor"] = state_editor(game, data, opened)
+    context["opened"] = " ".join(opened or [])
     context["picture"] = picture(game, data, [])
     if not run:
         return context
@@ -208,7 +387,9 @@ def score_context(game: Game, data: Any, run: bool) -> dict[str, Any]:
     context.update(
         score=result,
         detail_columns=detail_columns(result["details"]),
-        violations=violation_views(game, report.violations),
-        permalink=url_for("pages.score", game_id=game.id, s=permalink.encode(data), _external=True),
+        violations=violation_views(game, report.violations, data, link_resolver(context["editor"])),
+        permalink=permalink.shareable(
+            url_for("pages.score", game_id=game.id, s=permalink.encode(data))
+        ),
     )
     return context

@@ -21,8 +21,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from ..games import GAME_PACKAGES
 from .i18n import TRANSLATED_LANGS, clear_caches, locale_dir
+from .registry import game_ids, package_dir
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYWORDS = {
@@ -31,6 +31,7 @@ KEYWORDS = {
     "_": None,
     "gettext": None,
     "ngettext": (1, 2),
+    "N_plural": (1, 2),
     "lazy_gettext": None,
 }
 DATA_METHOD = "adjudicator.core.i18n:extract_data"
@@ -38,25 +39,34 @@ FIXED_DATE = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
 
 
 def domains() -> dict[str, tuple[Path, list[tuple[str, str]]]]:
-    """Each domain's folder and its Babel method map."""
+    """Each domain's folder and its Babel method map: the shared one, then each registered
+    game's package (whose files the shared domain leaves out)."""
+    games: dict[str, Path] = {}
+    for game_id in game_ids():
+        folder = package_dir(game_id)
+        if folder is not None and folder.is_dir():
+            games[game_id] = folder
+    ignored = [
+        (f"{folder.relative_to(ROOT).as_posix()}/**", "ignore")
+        for folder in games.values()
+        if folder.is_relative_to(ROOT)
+    ]
     result: dict[str, tuple[Path, list[tuple[str, str]]]] = {
         "adjudicator": (
             ROOT,
             [
-                ("adjudicator/games/**", "ignore"),
+                *ignored,
                 ("adjudicator/**.py", "python"),
                 ("web/**.py", "python"),
                 ("web/templates/**.html", "jinja2"),
             ],
         )
     }
-    for game_id, package in GAME_PACKAGES.items():
-        folder = ROOT / "adjudicator" / "games" / package
-        if folder.is_dir():
-            result[game_id] = (
-                folder,
-                [("**.py", "python"), ("*.toml", DATA_METHOD), ("cases/*.yaml", DATA_METHOD)],
-            )
+    for game_id, folder in games.items():
+        result[game_id] = (
+            folder,
+            [("**.py", "python"), ("*.toml", DATA_METHOD), ("cases/*.yaml", DATA_METHOD)],
+        )
     return result
 
 
@@ -226,6 +236,11 @@ def incomplete_entries(
                     found.append(f"{lang}/{domain}: untranslated: {str(msgid)[:60]!r}")
                 elif message.fuzzy:
                     found.append(f"{lang}/{domain}: fuzzy: {str(msgid)[:60]!r}")
+                elif message.pluralizable and len(message.string) != catalog.num_plurals:
+                    found.append(
+                        f"{lang}/{domain}: {len(message.string)} plural forms, the header "
+                        f"says {catalog.num_plurals}: {str(msgid)[:60]!r}"
+                    )
     return found
 
 

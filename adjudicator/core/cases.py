@@ -16,6 +16,8 @@ Each file under a game's ``cases/`` folder is a list of cases::
         violations: [MP-102]         # exactly the rules expected to be violated
         state: {/players/0/money: 7} # move cases: values in the resulting state
         valid_after: true            # move cases: the resulting state breaks no rule
+        notices: [MP-209]            # state cases: the rules of the notices (what was not
+                                     # checked because the state leaves it out)
 
 A case is *failing* for a check when it expects one of the check's rules to be
 violated, and *passing* when it exercises one of them and expects none violated.
@@ -212,6 +214,9 @@ def run_case(game: Game, case: Case) -> Outcome:
         report = game.check(state)
         actual = report.rules
         _compare(problems, "valid", expect.get("valid"), report.valid)
+        if "notices" in expect:
+            got_notices = sorted({n.rule for n in report.notices})
+            _compare(problems, "notices", sorted(expect["notices"]), got_notices)
     elif case.kind == "move":
         verdict = game.adjudicate(state, dict(case.move or {}))
         actual = verdict.rules
@@ -236,7 +241,7 @@ def run_case(game: Game, case: Case) -> Outcome:
         report_s = game.score(state)
         actual = report_s.rules
         data = report_s.to_json()
-        for key in ("final", "winner", "scores", "ranking"):
+        for key in ("final", "winner", "winners", "scores", "ranking"):
             if key in expect:
                 _compare(problems, key, expect[key], data[key])
     if actual != case.expected_violations:

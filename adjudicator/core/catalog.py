@@ -11,8 +11,14 @@ A game's ``rules.toml`` holds its sections and rules::
     section = "end"
     title = "Victory-point target"
     text = "The target is 70 points with 2 players, ..."
-    source = [{ seed = "000", where = "p. 2, Goal" }]
+    source = [{ seed = "000", where = "p. 2, Goal" }]   # `where` is a msgid too
     disputes = ["MP-D1"]     # optional: the disagreements page entries it follows
+
+    [[rulebook]]             # the texts the sources cite (see Rulebook)
+    id = "000"
+    title = "Greek rulebook"
+    lang = "el"
+    file = "000_7790d98cecb8ab4a.txt"
 
 The English ``title`` and ``text`` are the gettext msgids; their translations live in
 the game's Babel catalog.
@@ -23,35 +29,16 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .i18n import N_, normalize_text
+from .i18n import N_, Message, normalize_text
+
+CORE = "adjudicator"
 
 #: A rule ID: a game prefix, a dash, three or four digits and an optional letter.
 RULE_ID = re.compile(r"^[A-Z]{2,3}-[0-9]{3,4}[a-z]?$")
-
-#: The seed rulebooks, by the short name used in citations.
-SEEDS: Mapping[str, tuple[str, str]] = {
-    "000": ("000_7790d98cecb8ab4a.txt", "el"),
-    "001": ("001_364ebd6164a64bf3.txt", "el"),
-    "002": ("002_87c044aca5fe7dc6.txt", "el"),
-    "003": ("003_212a2dd5686bc3d5.txt", "pt"),
-    "004": ("004_52e42afb321df967.txt", "zh_TW"),
-    "map": ("imperial-map.json", "en"),
-}
-
-
-#: What each seed is, for readers (msgids of the ``adjudicator`` domain).
-SEED_LABELS: Mapping[str, str] = {
-    "000": N_("The Manhattan Project rulebook (Greek)"),
-    "001": N_("Quarantine rulebook (Greek)"),
-    "002": N_("Imperial rulebook (Greek)"),
-    "003": N_("The Manhattan Project rulebook (Portuguese)"),
-    "004": N_("The Manhattan Project rulebook (Traditional Chinese)"),
-    "map": N_("Imperial board data"),
-}
 
 
 class CatalogError(ValueError):
@@ -59,25 +46,66 @@ class CatalogError(ValueError):
 
 
 @dataclass(frozen=True)
+class Rulebook:
+    """A printed text the game's rules cite: a ``[[rulebook]]`` table of ``rules.toml``::
+
+    [[rulebook]]
+    id = "000"                          # the short name citations use
+    title = "Greek rulebook"            # a msgid of the game's domain
+    lang = "el"                         # the language it is printed in
+    file = "000_7790d98cecb8ab4a.txt"   # the source file (never shown to players)
+    official = false                    # a fan translation: its terms are not official
+    """
+
+    id: str
+    title: str
+    lang: str
+    file: str
+    domain: str
+    official: bool = True
+
+
+@dataclass(frozen=True)
 class Source:
+    """Where a rulebook says something: its ``seed`` (a rulebook ID) and the page/section.
+
+    ``where`` is a msgid of the game's domain, like the rulebook's title, so that a
+    source reads in the reader's language: "Greek rulebook, p. 10, Air strikes".
+    """
+
     seed: str
     where: str
+    book: Rulebook | None = field(default=None, compare=False)
 
     @property
     def file(self) -> str:
-        return SEEDS[self.seed][0]
+        return self.book.file if self.book else self.seed
 
     @property
     def lang(self) -> str:
-        return SEEDS[self.seed][1]
+        return self.book.lang if self.book else "en"
 
     @property
     def label(self) -> str:
-        """The source's English name (a msgid of the ``adjudicator`` domain)."""
-        return SEED_LABELS[self.seed]
+        """The rulebook's English title (a msgid of the game's domain)."""
+        return self.book.title if self.book else self.seed
+
+    def message(self) -> Message:
+        """The source as a message: the rulebook's title and the place in it."""
+        if self.book is None:
+            return Message(CORE, N_("{book}, {where}"), {"book": self.seed, "where": self.where})
+        domain = self.book.domain
+        return Message(
+            CORE,
+            N_("{book}, {where}"),
+            {"book": Message(domain, self.book.title), "where": Message(domain, self.where)},
+        )
+
+    def render(self, lang: str = "en") -> str:
+        return self.message().render(lang)
 
     def __str__(self) -> str:
-        return f"{self.file}, {self.where}"
+        return self.render("en")
 
 
 @dataclass(frozen=True)
@@ -108,6 +136,7 @@ class Catalog:
     game: str
     sections: tuple[Section, ...]
     rules: tuple[Rule, ...]
+    rulebooks: Mapping[str, Rulebook] = field(default_factory=dict)
 
     def __iter__(self) -> Iterator[Rule]:
         return iter(self.rules)
@@ -132,7 +161,33 @@ def load_catalog(path: Path, game: str) -> Catalog:
     return parse_catalog(data, game)
 
 
+def parse_rulebooks(data: Mapping[str, Any], game: str) -> dict[str, Rulebook]:
+    books = {}
+    for entry in data.get("rulebook", []):
+        book = Rulebook(
+            id=str(entry["id"]),
+            title=normalize_text(entry["title"]),
+            lang=entry.get("lang", "en"),
+            file=entry.get("file", ""),
+            domain=game,
+            official=bool(entry.get("official", True)),
+        )
+        if book.id in books:
+            raise CatalogError(f"{game}: rulebook {book.id} is defined twice")
+        books[book.id] = book
+    return books
+
+
+def make_source(entry: Mapping[str, Any], books: Mapping[str, Rulebook], where: str) -> Source:
+    """A ``{seed, where}`` citation; with ``books`` declared, the seed must be one of them."""
+    seed = str(entry["seed"])
+    if books and seed not in books:
+        raise CatalogError(f"{where} cites unknown rulebook {seed!r}")
+    return Source(seed, normalize_text(entry["where"]), books.get(seed))
+
+
 def parse_catalog(data: Mapping[str, Any], game: str) -> Catalog:
+    books = parse_rulebooks(data, game)
     sections = tuple(
         Section(id=s["id"], title=normalize_text(s["title"]), game=game)
         for s in data.get("section", [])
@@ -151,10 +206,9 @@ def parse_catalog(data: Mapping[str, Any], game: str) -> Catalog:
             raise CatalogError(
                 f"{game}: rule {rule_id} names unknown section {entry.get('section')!r}"
             )
-        sources = tuple(Source(s["seed"], s["where"]) for s in entry.get("source", []))
-        for source in sources:
-            if source.seed not in SEEDS:
-                raise CatalogError(f"{game}: rule {rule_id} cites unknown seed {source.seed!r}")
+        sources = tuple(
+            make_source(s, books, f"{game}: rule {rule_id}") for s in entry.get("source", [])
+        )
         rules.append(
             Rule(
                 id=rule_id,
@@ -166,4 +220,4 @@ def parse_catalog(data: Mapping[str, Any], game: str) -> Catalog:
                 disputes=tuple(entry.get("disputes", ())),
             )
         )
-    return Catalog(game=game, sections=sections, rules=tuple(rules))
+    return Catalog(game=game, sections=sections, rules=tuple(rules), rulebooks=books)

@@ -12,7 +12,8 @@ score     ``f(state)``                         end of the game and the scoring
 ========  ===================================  ==========================================
 
 Every check yields :class:`~adjudicator.core.verdicts.Violation` objects (none when
-all is well).
+all is well). A state check may also yield :class:`~adjudicator.core.verdicts.Notice`
+objects: what it could not decide because the state was entered only in part.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .i18n import Message
-from .verdicts import Violation
+from .i18n import Message, Name, Names, Plural
+from .verdicts import Notice, Violation
 
 
 class Kind(StrEnum):
@@ -33,7 +34,7 @@ class Kind(StrEnum):
     SCORE = "score"
 
 
-CheckFunction = Callable[..., Iterable[Violation]]
+CheckFunction = Callable[..., Iterable[Violation | Notice]]
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,7 @@ class Check:
     def applies_to(self, move_type: str | None) -> bool:
         return not self.moves or move_type in self.moves
 
-    def run(self, *args: Any) -> list[Violation]:
+    def run(self, *args: Any) -> list[Violation | Notice]:
         return list(self.func(*args))
 
 
@@ -103,12 +104,30 @@ class CheckRegistry:
     def score(self, *rules: str, title: str) -> Callable[[CheckFunction], CheckFunction]:
         return self._register(Kind.SCORE, rules, title, ())
 
-    def violation(self, rule: str, template: str, path: str = "", **params: Any) -> Violation:
-        """A violation of ``rule`` whose message is ``template`` in this game's domain."""
+    def violation(
+        self, rule: str, template: str | Plural, path: str = "", **params: Any
+    ) -> Violation:
+        """A violation of ``rule`` whose message is ``template`` in this game's domain.
+
+        ``template`` is an ``N_(...)`` text or an ``N_plural(...)`` pair (then
+        ``params["count"]`` picks the form)."""
         return Violation(rule, Message(self.domain, template, params), path)
 
-    def message(self, template: str, **params: Any) -> Message:
+    def notice(self, rule: str, template: str | Plural, path: str = "", **params: Any) -> Notice:
+        """A notice that ``rule`` could not be checked, with a message in this domain."""
+        return Notice(rule, Message(self.domain, template, params), path)
+
+    def message(self, template: str | Plural, **params: Any) -> Message:
+        """A message in this game's domain (effects, alternatives, score steps)."""
         return Message(self.domain, template, params)
+
+    def name(self, kind: str, entity: Any, form: str = "") -> Name:
+        """A message parameter shown as the entity's display name in the reader's language."""
+        return Name(self.domain, kind, entity, form)
+
+    def names(self, kind: str, entities: Iterable[Any], form: str = "") -> Names:
+        """A list of entity names, joined as the reader's language joins lists."""
+        return Names(self.domain, kind, tuple(entities), form)
 
     def __iter__(self) -> Iterator[Check]:
         return iter(self._checks.values())

@@ -6,38 +6,96 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from babel.lists import format_list
 from pydantic import ValidationError
 
-from .i18n import N_, Message
+from .i18n import N_, Localized, Message, N_plural, Plural, babel_locale
 
 CORE = "adjudicator"
 
-#: Localized wording for the most common pydantic error types; others keep pydantic's text.
-_PYDANTIC_MESSAGES = {
-    "missing": N_("This field is required."),
-    "extra_forbidden": N_("This field is not part of the format."),
-    "int_type": N_("Expected a whole number."),
-    "int_parsing": N_("Expected a whole number."),
-    "int_from_float": N_("Expected a whole number."),
-    "bool_type": N_("Expected true or false."),
-    "bool_parsing": N_("Expected true or false."),
-    "string_type": N_("Expected a text."),
-    "list_type": N_("Expected a list."),
-    "dict_type": N_("Expected an object."),
-    "model_type": N_("Expected an object."),
-    "model_attributes_type": N_("Expected an object."),
-    "greater_than_equal": N_("The value must be at least {ge}."),
-    "less_than_equal": N_("The value must be at most {le}."),
-    "too_long": N_("Too many items (at most {max_length})."),
-    "too_short": N_("Too few items (at least {min_length})."),
-    "string_too_long": N_("The text is too long (at most {max_length} characters)."),
-    "string_too_short": N_("The text is too short (at least {min_length} characters)."),
-    "enum": N_("Expected one of: {expected}."),
-    "literal_error": N_("Expected one of: {expected}."),
-    "union_tag_invalid": N_("Unknown type {tag}; expected one of: {expected_tags}."),
-    "union_tag_not_found": N_("The field {discriminator} is required."),
-    "value_error": N_("{error}"),
+#: Our own wording of pydantic's error kinds; ``{field}`` names the field (its JSON key).
+#: Kinds not listed get :data:`_INVALID`; a validator's own error is a :class:`InvalidValue`.
+_PYDANTIC_MESSAGES: dict[str, str | Plural] = {
+    "missing": N_("`{field}` is required."),
+    "union_tag_not_found": N_("`{field}` is required."),
+    "extra_forbidden": N_("`{field}` is not part of the format."),
+    "int_type": N_("`{field}` must be a whole number."),
+    "int_parsing": N_("`{field}` must be a whole number."),
+    "int_from_float": N_("`{field}` must be a whole number."),
+    "int_parsing_size": N_("`{field}` is too large a number."),
+    "float_type": N_("`{field}` must be a number."),
+    "float_parsing": N_("`{field}` must be a number."),
+    "finite_number": N_("`{field}` must be a finite number."),
+    "bool_type": N_("`{field}` must be true or false."),
+    "bool_parsing": N_("`{field}` must be true or false."),
+    "string_type": N_("`{field}` must be a text."),
+    "string_pattern_mismatch": N_("`{field}` does not have the expected form."),
+    "list_type": N_("`{field}` must be a list."),
+    "tuple_type": N_("`{field}` must be a list."),
+    "set_type": N_("`{field}` must be a list."),
+    "dict_type": N_("`{field}` must be an object."),
+    "model_type": N_("`{field}` must be an object."),
+    "model_attributes_type": N_("`{field}` must be an object."),
+    "dataclass_type": N_("`{field}` must be an object."),
+    "greater_than_equal": N_("`{field}` must be at least {ge}."),
+    "greater_than": N_("`{field}` must be more than {gt}."),
+    "less_than_equal": N_("`{field}` must be at most {le}."),
+    "less_than": N_("`{field}` must be less than {lt}."),
+    "multiple_of": N_("`{field}` must be a multiple of {multiple_of}."),
+    "too_long": N_plural(
+        "`{field}` may hold at most {count} item.", "`{field}` may hold at most {count} items."
+    ),
+    "too_short": N_plural(
+        "`{field}` needs at least {count} item.", "`{field}` needs at least {count} items."
+    ),
+    "string_too_long": N_plural(
+        "`{field}` may be at most {count} character long.",
+        "`{field}` may be at most {count} characters long.",
+    ),
+    "string_too_short": N_plural(
+        "`{field}` must be at least {count} character long.",
+        "`{field}` must be at least {count} characters long.",
+    ),
+    "enum": N_("`{field}` must be one of {expected}."),
+    "literal_error": N_("`{field}` must be one of {expected}."),
+    "union_tag_invalid": N_("`{field}` cannot be {tag}; it must be one of {expected}."),
+    "value_error": N_("`{field}` is not valid: {error}"),
+    "assertion_error": N_("`{field}` is not valid: {error}"),
+    "recursion_loop": N_("The input is nested too deeply."),
+    "json_invalid": N_("Not valid JSON: {error}."),
 }
+#: The wording of errors about the whole input (a validator of the state or move model).
+_ROOT_MESSAGES: dict[str, str | Plural] = {
+    "value_error": N_("The input is not valid: {error}"),
+    "assertion_error": N_("The input is not valid: {error}"),
+    "model_type": N_("The input must be a JSON object."),
+    "model_attributes_type": N_("The input must be a JSON object."),
+    "dict_type": N_("The input must be a JSON object."),
+}
+#: The wording of any other kind of error.
+_INVALID = N_("`{field}` is not valid.")
+#: The ``ctx`` key holding the count of a plural message.
+_COUNTS = {
+    "too_long": "max_length",
+    "too_short": "min_length",
+    "string_too_long": "max_length",
+    "string_too_short": "min_length",
+}
+
+
+class InvalidValue(ValueError):
+    """A validator's own error, in words a player can read in their language.
+
+    Raise it from a pydantic validator instead of a plain ``ValueError``::
+
+        raise InvalidValue(DOMAIN, N_("Two players have the same colour."))
+
+    A plain ``ValueError`` still works, but its English text is shown in English only.
+    """
+
+    def __init__(self, domain: str, template: str | Plural, **params: Any) -> None:
+        self.message = Message(domain, template, params)
+        super().__init__(self.message.render("en"))
 
 
 def pointer(parts: tuple[Any, ...] | list[Any]) -> str:
@@ -81,21 +139,65 @@ class MalformedInput(ValueError):
             loc = _input_path(item["loc"], data)
             if item["type"] in ("union_tag_invalid", "union_tag_not_found"):
                 loc += (str((item.get("ctx") or {}).get("discriminator", "type")).strip("'\""),)
-            template = _PYDANTIC_MESSAGES.get(item["type"])
-            ctx = {k: _plain(v) for k, v in (item.get("ctx") or {}).items()}
-            if template is None:
-                message = Message(CORE, "{error}", {"error": item["msg"]})
-            else:
-                try:
-                    template.format(**ctx)
-                    message = Message(CORE, template, ctx)
-                except (KeyError, IndexError, ValueError):
-                    message = Message(CORE, "{error}", {"error": item["msg"]})
-            problems.append(FieldError(pointer(prefix + loc), message))
+            problems.append(FieldError(pointer(prefix + loc), _message(item, loc)))
         return cls(problems)
 
     def to_json(self, lang: str = "en") -> list[dict[str, str]]:
         return [e.to_json(lang) for e in self.errors]
+
+
+def _field(loc: tuple[Any, ...]) -> str:
+    """The field an error is about: its JSON key, or ``key[n]`` for an item (from 1)."""
+    if not loc:
+        return "/"
+    last = loc[-1]
+    if isinstance(last, int):
+        key = next((str(p) for p in reversed(loc) if not isinstance(p, int)), "")
+        return f"{key}[{last + 1}]" if key else f"[{last + 1}]"
+    return str(last)
+
+
+class _Choices(Localized):
+    """The allowed values of an enum or union tag, joined with "or" in the reader's language."""
+
+    def __init__(self, values: list[str]) -> None:
+        self.values = values
+
+    def render(self, lang: str = "en") -> str:
+        return format_list([f"`{v}`" for v in self.values], style="or", locale=babel_locale(lang))
+
+
+def _choices(text: str) -> _Choices:
+    """pydantic's English list of allowed values ("'a', 'b' or 'c'") as a list."""
+    parts = [p.strip().strip("'\"") for p in text.replace(" or ", ", ").split(",")]
+    return _Choices([p for p in parts if p])
+
+
+def _message(item: Any, loc: tuple[Any, ...]) -> Message:
+    kind = item["type"]
+    ctx = item.get("ctx") or {}
+    error = ctx.get("error")
+    if isinstance(error, InvalidValue):
+        return error.message
+    params: dict[str, Any] = {k: _plain(v) for k, v in ctx.items()}
+    params["field"] = _field(loc)
+    template = _PYDANTIC_MESSAGES.get(kind, _INVALID)
+    if not loc:
+        template = _ROOT_MESSAGES.get(kind, template)
+    if kind in _COUNTS:
+        params["count"] = int(ctx.get(_COUNTS[kind], 0))
+    if "expected" in ctx or "expected_tags" in ctx:
+        params["expected"] = _choices(str(ctx.get("expected", ctx.get("expected_tags", ""))))
+    if kind == "union_tag_invalid":
+        params["tag"] = f"`{str(ctx.get('tag', '')).strip(chr(39))}`"
+    if kind in ("value_error", "assertion_error"):
+        params["error"] = str(error or item["msg"]).removeprefix("Value error, ")
+    try:
+        text = template.plural if isinstance(template, Plural) else template
+        text.format(**params)
+    except (KeyError, IndexError, ValueError):
+        template = _INVALID
+    return Message(CORE, template, params)
 
 
 def _has(node: Any, part: Any) -> bool:

@@ -21,12 +21,14 @@ from .verdicts import (
     Action,
     Alternative,
     MoveVerdict,
+    Notice,
     Options,
     Report,
     ScoreReport,
     Scoring,
     Violation,
 )
+from .vocab import Vocabulary
 
 #: ``apply(state, move)`` returns the resulting state and what happened, in words.
 ApplyFunction = Callable[[Any, Any], tuple[Any, Sequence[Message]]]
@@ -97,8 +99,18 @@ class Game:
         return load_glossary(self.package_dir / "glossary.toml")
 
     @cached_property
+    def vocab(self) -> Vocabulary:
+        """The display names of the entities its messages name (from the glossary)."""
+        return Vocabulary(self.glossary)
+
+    @cached_property
     def disputes(self) -> tuple[Dispute, ...]:
-        return load_disputes(self.package_dir / "disputes.toml")
+        return load_disputes(self.package_dir / "disputes.toml", self.catalog.rulebooks)
+
+    @cached_property
+    def seed_langs(self) -> dict[str, str]:
+        """The language each of the game's rulebooks is printed in, by rulebook ID."""
+        return {book.id: book.lang for book in self.catalog.rulebooks.values()}
 
     def rule(self, rule_id: str) -> Rule | None:
         return self.catalog.get(rule_id)
@@ -154,15 +166,24 @@ class Game:
     # --- verdicts -------------------------------------------------------------------------
     def violations(self, state: Any) -> tuple[Violation, ...]:
         """Every state-rule violation of an already parsed state."""
-        return tuple(v for check in self.checks.of_kind(Kind.STATE) for v in check.func(state))
+        return self.report(state).violations
+
+    def report(self, state: Any) -> Report:
+        """The report on an already parsed state: its violations and its notices (what
+        could not be checked because the state was entered only in part)."""
+        found = [f for check in self.checks.of_kind(Kind.STATE) for f in check.func(state)]
+        return Report(
+            tuple(f for f in found if isinstance(f, Violation)),
+            tuple(f for f in found if isinstance(f, Notice)),
+        )
 
     def check(self, data: Any) -> Report:
         """Check a state: all its violations at once."""
-        return Report(self.violations(self.parse_state(data)))
+        return self.report(self.parse_state(data))
 
     def check_json(self, text: str | bytes) -> Report:
         """:meth:`check` on JSON text."""
-        return Report(self.violations(self.parse_state_json(text)))
+        return self.report(self.parse_state_json(text))
 
     def adjudicate(self, state_data: Any, move_data: Any) -> MoveVerdict:
         """Decide whether a move is legal in a state, and what it leads to."""
@@ -191,6 +212,7 @@ class Game:
             for check in self.checks.of_kind(Kind.MOVE)
             if check.applies_to(move_type)
             for v in check.func(state, move)
+            if isinstance(v, Violation)
         ]
         after = None
         effects: Sequence[Message] = ()
@@ -201,6 +223,7 @@ class Game:
                 for check in self.checks.of_kind(Kind.EFFECT)
                 if check.applies_to(move_type)
                 for v in check.func(state, move, after)
+                if isinstance(v, Violation)
             ]
         if found:
             alternatives: tuple[Alternative, ...] = ()
@@ -262,6 +285,9 @@ class Game:
     def score(self, data: Any) -> ScoreReport:
         state = self.parse_state(data)
         violations = tuple(
-            v for check in self.checks.of_kind(Kind.SCORE) for v in check.func(state)
+            v
+            for check in self.checks.of_kind(Kind.SCORE)
+            for v in check.func(state)
+            if isinstance(v, Violation)
         )
         return ScoreReport(self.scorer(state), violations)

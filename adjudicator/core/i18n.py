@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from babel.lists import format_list
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -37,8 +38,8 @@ LANG_NAMES: Mapping[str, str] = {
     "zh_TW": "繁體中文",
 }
 
-#: The value of ``<html lang>`` for each language.
-HTML_LANG: Mapping[str, str] = {"en": "en", "el": "el", "pt": "pt", "zh_TW": "zh-TW"}
+#: The value of ``<html lang>`` for each language (the Portuguese is Brazilian).
+HTML_LANG: Mapping[str, str] = {"en": "en", "el": "el", "pt": "pt-BR", "zh_TW": "zh-TW"}
 
 _ALIASES = {
     "zh-tw": "zh_TW",
@@ -154,6 +155,41 @@ def N_(message: str) -> str:
     return message
 
 
+@dataclass(frozen=True)
+class Plural:
+    """A message template with a singular and a plural English form (see :func:`N_plural`).
+
+    It is rendered with the catalog's ``ngettext``, ``params["count"]`` choosing the form
+    by the CLDR plural rule in the ``.po`` header (zh_TW has one form, el and pt two).
+    """
+
+    singular: str
+    plural: str
+
+    def __str__(self) -> str:
+        return self.plural
+
+
+def N_plural(singular: str, plural: str) -> Plural:
+    """Mark a singular/plural template pair for extraction (a Babel keyword like ngettext)."""
+    return Plural(singular, plural)
+
+
+def ngettext(domain: str, lang: str, singular: str, plural: str, n: int) -> str:
+    """The form of a plural message for ``n``, falling back to the English forms."""
+    lang = normalize_lang(lang)
+    english = singular if n == 1 else plural
+    if lang == "en":
+        return english
+    found = translations(domain, lang).ngettext(singular, plural, n)
+    return found or english
+
+
+def babel_locale(lang: str) -> str:
+    """The Babel/CLDR locale of a language (Portuguese is Brazilian)."""
+    return {"pt": "pt_BR"}.get(normalize_lang(lang), normalize_lang(lang))
+
+
 def clear_caches() -> None:
     """Forget loaded catalogs (after a ``.po`` file changed)."""
     catalog.cache_clear()
@@ -161,29 +197,100 @@ def clear_caches() -> None:
     translations.cache_clear()
 
 
-@dataclass(frozen=True)
-class Message:
-    """A translatable text with named parameters, rendered in a language on demand.
+class Localized:
+    """A message parameter rendered in the message's language (see :class:`Message`)."""
 
-    A parameter may itself be a :class:`Message`: it is rendered in the same language.
+    __slots__ = ()
+
+    def render(self, lang: str = "en") -> str:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Name(Localized):
+    """A message parameter shown as an entity's display name in the message's language.
+
+    ``Name("imperial", "nation", "AH")`` renders as "Austria-Hungary" in English and as
+    «Αυστρο-Ουγγαρία» in Greek; ``form`` picks a grammatical form of the vocabulary entry.
     """
 
     domain: str
-    template: str
-    params: Mapping[str, Any] = field(default_factory=dict)
+    kind: str
+    entity: Any
+    form: str = ""
 
     def render(self, lang: str = "en") -> str:
-        text = gettext(self.domain, lang, self.template)
+        from .registry import vocabulary
+
+        vocab = vocabulary(self.domain)
+        if vocab is None:
+            return str(self.entity)
+        return vocab.name(self.kind, self.entity, normalize_lang(lang), self.form)
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+
+@dataclass(frozen=True)
+class Names(Localized):
+    """A list of entity names, joined as the language joins lists ("A, B and C")."""
+
+    domain: str
+    kind: str
+    entities: tuple[Any, ...]
+    form: str = ""
+
+    def render(self, lang: str = "en") -> str:
+        names = [Name(self.domain, self.kind, e, self.form).render(lang) for e in self.entities]
+        if not names:
+            return ""
+        return format_list(names, locale=babel_locale(lang))
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+
+@dataclass(frozen=True)
+class Message(Localized):
+    """A translatable text with named parameters, rendered in a language on demand.
+
+    A parameter may itself be :class:`Localized` (a :class:`Message`, :class:`Name` or
+    :class:`Names`): it is rendered in the same language. The template may be a
+    :class:`Plural`; then ``params["count"]`` picks the form.
+    """
+
+    domain: str
+    template: str | Plural
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.template, Plural) and not isinstance(self.params.get("count"), int):
+            raise TypeError(f"plural message {self.template.singular!r} needs an int 'count'")
+
+    def _english(self) -> str:
+        template = self.template
+        if isinstance(template, Plural):
+            return template.singular if self.params["count"] == 1 else template.plural
+        return template
+
+    def render(self, lang: str = "en") -> str:
+        template = self.template
+        if isinstance(template, Plural):
+            text = ngettext(
+                self.domain, lang, template.singular, template.plural, self.params["count"]
+            )
+        else:
+            text = gettext(self.domain, lang, template)
         if not self.params:
             return text
         values = {
-            key: value.render(lang) if isinstance(value, Message) else value
+            key: value.render(lang) if isinstance(value, Localized) else value
             for key, value in self.params.items()
         }
         try:
             return text.format(**values)
         except (KeyError, IndexError, ValueError):
-            return self.template.format(**values)
+            return self._english().format(**values)
 
     def __str__(self) -> str:
         return self.render("en")
@@ -208,6 +315,7 @@ DATA_KEYS = frozenset(
         "explanation",
         "question",
         "answer",
+        "where",
     }
 )
 

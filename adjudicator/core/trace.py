@@ -89,12 +89,44 @@ def problems(game: Any, *, translations: bool = True) -> list[str]:
             found.append(f"case {case.id}: unknown base example {case.base}")
         if not case.rules:
             found.append(f"case {case.id}: exercises no rule")
+    found.extend(dispute_problems(game, rule_ids))
+    if translations:
+        found.extend(missing_translations(game))
+    return found
+
+
+def dispute_problems(game: Any, rule_ids: set[str]) -> list[str]:
+    """Disputes and rules must link each other; a dispute's cases must exist, name the
+    dispute, and show its reading both holding and broken."""
+    found: list[str] = []
+    cases = {c.id: c for c in game.cases}
     for dispute in game.disputes:
+        if not dispute.rules:
+            found.append(f"dispute {dispute.id}: links no rule")
         for rule_id in dispute.rules:
             if rule_id not in rule_ids:
                 found.append(f"dispute {dispute.id}: names unknown rule {rule_id}")
-    if translations:
-        found.extend(missing_translations(game))
+        named = [cases[c] for c in dispute.cases if c in cases]
+        found += [
+            f"dispute {dispute.id}: names unknown case {c}" for c in dispute.cases if c not in cases
+        ]
+        for case in named:
+            if dispute.id not in f"{case.title} {case.note or ''}":
+                found.append(f"case {case.id}: does not mention dispute {dispute.id}")
+        broken = [c for c in named if c.expected_violations]
+        if dispute.effect and broken:
+            found.append(f"dispute {dispute.id}: an effect reading with a failing case")
+        if named and not dispute.effect and not broken:
+            found.append(f"dispute {dispute.id}: no case where the reading is broken")
+        if named and len(broken) == len(named):
+            found.append(f"dispute {dispute.id}: no case where the reading holds")
+        if dispute.effect and not named:
+            found.append(f"dispute {dispute.id}: an effect reading needs a case")
+    by_id = {d.id: d for d in game.disputes}
+    for rule in game.catalog:
+        for dispute_id in rule.disputes:
+            if dispute_id in by_id and rule.id not in by_id[dispute_id].rules:
+                found.append(f"dispute {dispute_id}: does not link back rule {rule.id}")
     return found
 
 

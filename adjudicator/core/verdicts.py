@@ -22,10 +22,25 @@ class Violation:
 
 
 @dataclass(frozen=True)
+class Notice:
+    """What a check could not decide from a state entered only in part (not a violation):
+    the rule it concerns, a localized message and the JSON path of what is missing."""
+
+    rule: str
+    message: Message
+    path: str = ""
+
+    def to_json(self, lang: str = "en") -> dict[str, str]:
+        return {"rule": self.rule, "message": self.message.render(lang), "path": self.path}
+
+
+@dataclass(frozen=True)
 class Report:
-    """The verdict on a state: every violation at once (like python-chess's ``status()``)."""
+    """The verdict on a state: every violation at once (like python-chess's ``status()``),
+    and the notices of what could not be checked."""
 
     violations: tuple[Violation, ...]
+    notices: tuple[Notice, ...] = ()
 
     @property
     def valid(self) -> bool:
@@ -39,6 +54,7 @@ class Report:
         return {
             "valid": self.valid,
             "violations": [v.to_json(lang) for v in self.violations],
+            "notices": [n.to_json(lang) for n in self.notices],
             "errors": [],
         }
 
@@ -133,6 +149,9 @@ class Scoring:
     steps: Sequence[Message] = ()
     tiebreaks: Sequence[Message] = ()
     details: Mapping[str, Mapping[str, int | float]] = field(default_factory=dict)
+    winners: Sequence[str] = ()
+    """Who wins when the game is over: empty means the first of ``ranking``; several
+    names are a shared victory."""
 
 
 @dataclass(frozen=True)
@@ -143,8 +162,17 @@ class ScoreReport:
     violations: tuple[Violation, ...] = ()
 
     @property
+    def winners(self) -> tuple[str, ...]:
+        """Every winner of a finished game (several when the victory is shared)."""
+        s = self.scoring
+        if not s.final or not s.ranking:
+            return ()
+        return tuple(s.winners) or (s.ranking[0],)
+
+    @property
     def winner(self) -> str | None:
-        return self.scoring.ranking[0] if self.scoring.final and self.scoring.ranking else None
+        """The sole winner; ``None`` before the end or when the victory is shared."""
+        return self.winners[0] if len(self.winners) == 1 else None
 
     @property
     def rules(self) -> frozenset[str]:
@@ -157,6 +185,7 @@ class ScoreReport:
             "scores": dict(s.scores),
             "ranking": list(s.ranking),
             "winner": self.winner,
+            "winners": list(self.winners),
             "tiebreaks": [m.render(lang) for m in s.tiebreaks],
             "steps": [m.render(lang) for m in s.steps],
             "details": {k: dict(v) for k, v in s.details.items()},

@@ -23,9 +23,9 @@ Quarantine's ``geometry.py``). The page draws each game's state in
 
 from __future__ import annotations
 
-import importlib
-from functools import cache
 from typing import TYPE_CHECKING
+
+from ..core.registry import UnknownGame, game_ids, load_game, register_game
 
 if TYPE_CHECKING:
     from ..core.game import Game
@@ -38,25 +38,22 @@ GAME_PACKAGES: dict[str, str] = {
 }
 
 
-class UnknownGame(KeyError):
-    pass
+# The spine (``core/``) knows no game by name: each game registers itself with it here.
+for _game_id, _package in GAME_PACKAGES.items():
+    register_game(_game_id, f"{__name__}.{_package}")
+
+__all__ = ["GAME_PACKAGES", "UnknownGame", "available_games", "get_game"]
 
 
-@cache
 def get_game(game_id: str) -> Game:
     """The game called ``game_id`` (``manhattan-project``, ``imperial`` or ``quarantine``)."""
-    package = GAME_PACKAGES.get(game_id)
-    if package is None:
-        raise UnknownGame(game_id)
-    module = importlib.import_module(f"{__name__}.{package}")
-    game: Game = module.GAME
-    return game
+    return load_game(game_id)
 
 
 def available_games() -> list[Game]:
-    """Every game whose subpackage is present."""
+    """Every registered game whose subpackage is present."""
     found = []
-    for game_id in GAME_PACKAGES:
+    for game_id in game_ids():
         try:
             found.append(get_game(game_id))
         except ModuleNotFoundError as exc:

@@ -86,3 +86,56 @@ def test_side_by_side_shows_the_second_language(page, docs_server):
     box.wait_for(timeout=10000)
     assert box.get_attribute("lang") == "zh-TW"
     assert box.inner_text().strip()
+
+
+@pytest.mark.parametrize("query", ["γαλλιας", "ΓΑΛΛΙΑ", "γαλλία"])
+def test_greek_inflections_find_the_imperial_rules_page(page, docs_server, query):
+    links = search(page, docs_server, "el", query)
+    assert any("/games/imperial/rules.html" in link for link in links), links
+
+
+@pytest.mark.parametrize("query", ["鈽", "鈾", "試爆卡", "炸彈卡", "間諜軌", "輪抽"])
+def test_chinese_terms_are_whole_words_of_the_index(page, docs_server, query):
+    links = search(page, docs_server, "zh_TW", query)
+    assert any("/games/manhattan-project/rules.html" in link for link in links), links
+
+
+def reference_rules(page, base: str, lang: str, game_id: str, query: str) -> list[str]:
+    """The rules the reference's search page lists for one game, in order."""
+    page.goto(f"{base}/{lang}/search.html?q={quote(query)}")
+    page.wait_for_selector("#adjudicator-rules h2", timeout=20000)
+    return page.eval_on_selector_all(
+        f"#adjudicator-rules ul[data-game='{game_id}'] li", "els => els.map(e => e.dataset.rule)"
+    )
+
+
+def page_rules(page, base: str, lang: str, game_id: str, query: str) -> list[str]:
+    """The rules the page's rule search lists, in order."""
+    page.goto(f"{base}/{lang}/{game_id}/rules?q={quote(query)}")
+    return page.eval_on_selector_all(
+        "ul.rule-list li[data-rule]", "els => els.map(e => e.dataset.rule)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "game_id", "query"),
+    [
+        ("el", "manhattan-project", "ποσα μαχητικα"),
+        ("el", "manhattan-project", "τασακι"),
+        ("el", "imperial", "συνοδεια στολου"),
+        ("el", "quarantine", "καραντινα εξαπλωση"),
+        ("zh_TW", "quarantine", "隔離擴散"),
+        ("zh_TW", "manhattan-project", "修理多少錢"),
+        ("zh_TW", "imperial", "工廠多少錢"),
+        ("zh_TW", "manhattan-project", "可以轟炸嗎"),
+    ],
+)
+def test_the_reference_and_the_page_give_the_same_first_rule(
+    page, docs_server, server, lang, game_id, query
+):
+    in_reference = reference_rules(page, docs_server, lang, game_id, query)
+    on_page = page_rules(page, server, lang, game_id, query)
+    assert in_reference and on_page, (in_reference, on_page)
+    assert in_reference[0] == on_page[0], (in_reference[:3], on_page[:3])
+    # The reference's search page served by the app works the same (its CSP included).
+    assert reference_rules(page, f"{server}/docs", lang, game_id, query)[0] == on_page[0]

@@ -16,7 +16,10 @@ from typing import Any
 from markupsafe import Markup
 
 from adjudicator.core.game import Game
+from adjudicator.core.i18n import Message
 from adjudicator.games import GAME_PACKAGES
+
+from ..labels import FIELDS, entity_name
 
 log = logging.getLogger(__name__)
 
@@ -27,11 +30,12 @@ def is_marked(path: str, marked: Iterable[str]) -> bool:
 
 
 def draw(
-    game: Game, state: Any, paths: Iterable[str], lang: str, links: bool = False
+    game: Game, state: Any, paths: Iterable[str], lang: str, links: Any = False
 ) -> Markup | None:
     """The picture of ``state``, or ``None`` when the game has none (or it failed).
 
-    With ``links``, the parts of the picture link to their fields in the form editor.
+    With ``links``, the parts of the picture link to their fields in the form editor;
+    ``links`` may be a function from a state pointer to the HTML id to link to.
     """
     package = GAME_PACKAGES.get(game.id)
     if package is None:
@@ -40,8 +44,13 @@ def draw(
         module = importlib.import_module(f"{__name__}.{package}")
     except ModuleNotFoundError:
         return None
+
+    def names(kind: str, entity: str) -> str:
+        fallback = Message("adjudicator", FIELDS[entity]).render(lang) if entity in FIELDS else ""
+        return entity_name(game, kind, entity, lang, fallback)
+
     try:
-        svg: str = module.draw(state, set(paths), lang, links=links)
+        svg: str = module.draw(state, set(paths), lang, links=links, names=names)
     except Exception:  # a picture must never break the verdict
         log.exception("drawing %s failed", game.id)
         return None

@@ -7,13 +7,18 @@ or seas); the lines between them are the map's borders.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
 from typing import Any
 
+from markupsafe import escape
+
+from adjudicator.core.i18n import N_
 from adjudicator.games.imperial.board import NATIONS, board
 
 from . import is_marked
-from .svg import MARK, Canvas, _t, stroke
+from .svg import Canvas, _t, stroke
+
+#: Texts of the picture (the table heads are in the catalog already).
+TEXTS = (N_("Zoom in"), N_("Zoom out"), N_("Map"), N_("Nations"), N_("Players"))
 
 #: Rough (longitude, latitude) of each region.
 PLACES: dict[str, tuple[float, float]] = {
@@ -121,7 +126,32 @@ def draw_borders(canvas: Canvas) -> None:
             canvas.line(x1, y1, x2, y2, stroke="#b9b2a3", stroke_width=1, stroke_dasharray=dash)
 
 
-def draw_region(canvas: Canvas, region: str, bad: bool) -> None:
+#: Labels moved off their neighbours' (dx, dy from the default place under the circle).
+LABEL_SHIFT: dict[str, tuple[float, float]] = {
+    "holland": (0, -52),
+    "belgium": (30, -8),
+    "trieste": (10, 6),
+    "venice": (-18, -50),
+    "cologne": (14, 0),
+    "london": (12, 0),
+    "english_channel": (-10, 0),
+    "hamburg": (0, -50),
+    "danzig": (10, -50),
+    "florence": (-14, 0),
+    "genoa": (-10, -50),
+    "dijon": (0, -50),
+    "switzerland": (4, 4),
+    "munich": (10, 0),
+    "vienna": (6, -50),
+    "budapest": (14, 0),
+    "prague": (0, -50),
+    "sheffield": (36, -8),
+    "liverpool": (-20, 0),
+}
+LABEL_SIZE = 13
+
+
+def draw_region(canvas: Canvas, region: str, bad: bool, names: Any = None) -> None:
     x, y = xy(region)
     info = board()
     if region in info.seas:
@@ -131,7 +161,10 @@ def draw_region(canvas: Canvas, region: str, bad: bool) -> None:
     else:
         nation = info.home.get(region)
         canvas.circle(x, y, 16, fill=TINTS.get(nation or "", "#efe6cf"), **stroke(bad))
-    canvas.text(x, y + 30, region.replace("_", " "), size=10, text_anchor="middle", fill="#333")
+    dx, dy = LABEL_SHIFT.get(region, (0, 0))
+    label = names("region", region) if names else region.replace("_", " ")
+    canvas.text(x + dx, y + 32 + dy, label, size=LABEL_SIZE, text_anchor="middle", fill="#222",
+                stroke="#f7f3ea", stroke_width=3, paint_order="stroke")  # fmt: skip
 
 
 def draw_pieces(canvas: Canvas, state: Any) -> None:
@@ -148,12 +181,12 @@ def draw_pieces(canvas: Canvas, state: Any) -> None:
         canvas.polygon([(x + 8, y - 24), (x + 22, y - 20), (x + 8, y - 15)], fill=COLOURS[nid])
     for region, (nid, kind) in factories.items():
         x, y = xy(region)
-        canvas.rect(x - 24, y - 24, 14, 14, fill="#fff", stroke=COLOURS[nid], stroke_width=2)
+        canvas.rect(x - 28, y - 28, 16, 16, fill="#fff", stroke=COLOURS[nid], stroke_width=2)
         canvas.text(
-            x - 17,
-            y - 13,
+            x - 20,
+            y - 15,
             "A" if kind == "armaments" else "S",
-            size=10,
+            size=12,
             text_anchor="middle",
             fill=COLOURS[nid],
             font_weight="bold",
@@ -173,85 +206,82 @@ def draw_units(canvas: Canvas, state: Any) -> None:
             label = ("A" if unit.kind == "army" else "F") + str(unit.count)
             fill = COLOURS[unit.nation]
             with canvas.link(f"/units/{number}"):
-                canvas.rect(ux - 7, uy - 1, 15, 11, rx=2 if unit.kind == "army" else 5, fill=fill)
-                canvas.text(ux + 0.5, uy + 8, label, size=8, text_anchor="middle", fill="#fff")
+                canvas.rect(ux - 9, uy - 3, 19, 15, rx=2 if unit.kind == "army" else 6, fill=fill)
+                canvas.text(ux + 0.5, uy + 9, label, size=12, text_anchor="middle", fill="#fff")
 
 
-def columns(
-    canvas: Canvas, x: float, y: float, cells: Sequence[object], widths: list[int], **attrs: object
-) -> None:
-    for cell, width in zip(cells, widths, strict=False):
-        canvas.text(x, y, cell, size=12, **attrs)
-        x += width
+def link(links: Any, path: str, text: object) -> str:
+    """``text`` (escaped) as a link to the field of ``path``, when the picture has links."""
+    if not links:
+        return str(escape(text))
+    target = links(path) if callable(links) else "s" + path.replace("/", "-")
+    return f'<a href="#{escape(target)}">{escape(text)}</a>'
 
 
-NATION_COLUMNS = [62, 120, 70, 110, 60, 40]
+def table(caption: str, heads: list[str], rows: list[tuple[bool, list[str]]]) -> str:
+    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
+    body = "".join(
+        ('<tr class="marked">' if bad else "<tr>")
+        + "".join(f"<td>{c}</td>" for c in cells)
+        + "</tr>"
+        for bad, cells in rows
+    )
+    return (
+        f'<div class="table-wrap" tabindex="0" role="region" aria-label="{escape(caption)}">'
+        f'<table class="picture-table"><caption>{escape(caption)}'
+        f"</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
+    )
 
 
-def draw_tables(canvas: Canvas, state: Any, marked: set[str], top: float, lang: str) -> None:
-    heads = [
-        _t(lang, "Nation"),
-        _t(lang, "Government"),
-        _t(lang, "Treasury"),
-        _t(lang, "Rondel"),
-        _t(lang, "Power"),
-        _t(lang, "Tax"),
-    ]
-    columns(canvas, 28, top, heads, NATION_COLUMNS, font_weight="bold")
-    draw_nation_rows(canvas, state, marked, top)
-    draw_player_rows(canvas, state, marked, top, lang)
-
-
-def draw_nation_rows(canvas: Canvas, state: Any, marked: set[str], top: float) -> None:
-    for row, nid in enumerate(NATIONS):
+def nation_table(state: Any, marked: set[str], lang: str, links: Any, name: Any) -> str:
+    heads = [_t(lang, k) for k in ("Nation", "Government", "Treasury", "Rondel", "Power", "Tax")]
+    rows = []
+    for nid in NATIONS:
         nation = state.nations.get(nid)
         if nation is None:
             continue
-        y = top + 20 + row * 20
-        bad = is_marked(f"/nations/{nid}", marked)
-        canvas.rect(10, y - 11, 12, 12, fill=COLOURS[nid], **stroke(bad, COLOURS[nid]))
+        swatch = f'<span class="swatch nation-{nid}"></span>'
         cells = [
-            nid,
-            nation.government or "—",
-            nation.treasury,
-            (nation.rondel or "—").replace("_", " "),
-            nation.power_points,
-            nation.tax,
+            swatch + link(links, f"/nations/{nid}", name("nation", nid)),
+            str(escape(nation.government or "—")),
+            str(nation.treasury),
+            str(escape(name("rondel", nation.rondel) if nation.rondel else "—")),
+            str(nation.power_points),
+            str(nation.tax),
         ]
-        with canvas.link(f"/nations/{nid}"):
-            canvas.rect(26, y - 15, WIDTH / 2 - 30, 20, fill="#ffffff", fill_opacity=0)
-            columns(canvas, 28, y, cells, NATION_COLUMNS, fill=MARK if bad else "#222")
+        rows.append((is_marked(f"/nations/{nid}", marked), cells))
+    return table(_t(lang, "Nations"), heads, rows)
 
 
-def draw_player_rows(canvas: Canvas, state: Any, marked: set[str], top: float, lang: str) -> None:
-    left = WIDTH / 2 + 20
-    columns(
-        canvas,
-        left,
-        top,
-        [_t(lang, "Player"), _t(lang, "Cash"), _t(lang, "Bonds")],
-        [130, 50, 300],
-        font_weight="bold",
-    )
+def player_table(state: Any, marked: set[str], lang: str, links: Any, name: Any) -> str:
+    heads = [_t(lang, "Player"), _t(lang, "Cash"), _t(lang, "Bonds")]
+    rows = []
     for row, player in enumerate(state.players):
-        y = top + 20 + row * 20
-        bad = is_marked(f"/players/{row}", marked)
-        bonds = " ".join(f"{b.nation}{b.cost}" for b in player.bonds[:10])
-        more = "…" if len(player.bonds) > 10 else ""
-        cells = [player.name[:16], player.cash, bonds + more]
-        with canvas.link(f"/players/{row}"):
-            canvas.rect(left - 2, y - 15, WIDTH / 2 - 24, 20, fill="#ffffff", fill_opacity=0)
-            columns(canvas, left, y, cells, [130, 50, 300], fill=MARK if bad else "#222")
+        bonds = ", ".join(f"{name('nation', b.nation)} {b.cost}" for b in player.bonds)
+        cells = [link(links, f"/players/{row}", player.name), str(player.cash), str(escape(bonds))]
+        rows.append((is_marked(f"/players/{row}", marked), cells))
+    return table(_t(lang, "Players"), heads, rows)
 
 
-def draw(state: Any, marked: set[str], lang: str, links: bool = False) -> str:
-    rows = max(len(NATIONS), len(state.players))
-    canvas = Canvas(WIDTH, MAP_HEIGHT + 40 + rows * 20, "Imperial", links=links)
+def draw(state: Any, marked: set[str], lang: str, links: Any = False, names: Any = None) -> str:
+    """The map in a box that pans (and zooms, with the page's script), then the nations and
+    the players as tables."""
+    name = names or (lambda kind, entity: str(entity).replace("_", " "))
+    canvas = Canvas(WIDTH, MAP_HEIGHT, "Imperial", links=links)
     canvas.rect(0, 0, WIDTH, MAP_HEIGHT, fill="#f7f3ea")
     draw_borders(canvas)
     bad = marked_regions(state, marked)
     for region in PLACES:
-        draw_region(canvas, region, region in bad)
+        draw_region(canvas, region, region in bad, name)
     draw_pieces(canvas, state)
-    draw_tables(canvas, state, marked, MAP_HEIGHT + 24, lang)
-    return canvas.render()
+    zoom = (
+        f'<div class="zoom" hidden><button type="button" class="secondary small" '
+        f'data-zoom="-1">{escape(_t(lang, "Zoom out"))}</button> <button type="button" '
+        f'class="secondary small" data-zoom="1">{escape(_t(lang, "Zoom in"))}</button></div>'
+    )
+    return (
+        f'<div class="panel wide">{zoom}<div class="map-scroll" tabindex="0" role="group" '
+        f'aria-label="{escape(_t(lang, "Map"))}">{canvas.render()}</div></div>'
+        f'<div class="panel">{nation_table(state, marked, lang, links, name)}</div>'
+        f'<div class="panel">{player_table(state, marked, lang, links, name)}</div>'
+    )

@@ -12,9 +12,6 @@ from ..labels import FIELDS
 from . import is_marked
 from .svg import MARK, Canvas, _t, stroke
 
-WIDTH = 1000
-SPACE_W, SPACE_H, SPACE_COLUMNS = 196, 46, 5
-PANEL_H = 150
 NAMED = {
     "red": "#c0392b",
     "blue": "#2a5db0",
@@ -48,106 +45,172 @@ def colour_of(name: str) -> str:
     return f"#{digest[:6]}"
 
 
+#: Panels are drawn 360 units wide, about the width of a phone, so that a 13-unit text
+#: reads at 13 CSS px there; on a desktop the panels sit side by side.
+WIDTH = 360
+SPACE_W, SPACE_H, SPACE_COLUMNS = 176, 60, 2
+FONT = 13
+
+
 def draw_piece(canvas: Canvas, x: float, y: float, piece: Any) -> None:
     fill = colour_of(piece.colour)
-    canvas.circle(x, y, 7, fill=fill, stroke="#333", stroke_width=0.8)
-    text = "#000" if fill in ("#f4f4f4", "#d4a900") else "#fff"
-    canvas.text(x, y + 3.5, LETTER.get(piece.kind, "?"), size=9, text_anchor="middle", fill=text)
+    canvas.circle(x, y, 9, fill=fill, stroke="#333", stroke_width=0.8)
+    text = "#000" if fill in ("#f4f4f4", "#d4a900", "#8a8a8a") else "#fff"
+    canvas.text(x, y + 4.5, LETTER.get(piece.kind, "?"), size=12, text_anchor="middle", fill=text)
 
 
 def draw_space(canvas: Canvas, state: Any, space: str, origin: tuple[float, float],
                marked: set[str], lang: str) -> None:  # fmt: skip
     x, y = origin
     bad = is_marked(f"/board/{space}", marked)
-    canvas.rect(x, y, SPACE_W - 8, SPACE_H, rx=4, fill="#f1ede3", **stroke(bad, "#aaa"))
+    canvas.rect(x, y, SPACE_W - 6, SPACE_H, rx=4, fill="#f1ede3", **stroke(bad, "#aaa"))
     label = _t(lang, FIELDS[space]) if space in FIELDS else space
-    canvas.text(x + 6, y + 14, label, size=10, fill="#444")
-    for number, piece in enumerate(state.board.space(space)[:12]):
-        draw_piece(canvas, x + 12 + number * 15, y + 32, piece)
+    for number, line in enumerate(lines(label, 24, 2)):
+        canvas.text(x + 5, y + 14 + number * 14, line, size=12, fill="#333")
+    pieces = state.board.space(space)
+    for number, piece in enumerate(pieces[:8]):
+        draw_piece(canvas, x + 14 + number * 20, y + 45, piece)
+    if len(pieces) > 8:
+        canvas.text(x + SPACE_W - 10, y + 50, f"+{len(pieces) - 8}", size=12, text_anchor="end")
 
 
-def draw_board(canvas: Canvas, state: Any, marked: set[str], lang: str) -> float:
-    canvas.text(10, 18, _t(lang, "Central board"), size=14, font_weight="bold")
+def width_of(text: str) -> int:
+    return sum(2 if ord(char) > 0x2E80 else 1 for char in text)
+
+
+def lines(text: str, limit: int, most: int) -> list[str]:
+    """``text`` broken at spaces into at most ``most`` lines of about ``limit`` characters."""
+    found = [""]
+    for word in text.split(" "):
+        joined = f"{found[-1]} {word}".strip()
+        if width_of(joined) <= limit or not found[-1]:
+            found[-1] = joined
+        else:
+            found.append(word)
+    if len(found) > most:
+        found = [*found[: most - 1], fit(" ".join(found[most - 1 :]), limit)]
+    return [fit(line, limit) for line in found]
+
+
+def fit(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis (CJK counts double)."""
+    width, out = 0, ""
+    for char in text:
+        width += 2 if ord(char) > 0x2E80 else 1
+        if width > limit:
+            return out + "…"
+        out += char
+    return out
+
+
+def draw_board(state: Any, marked: set[str], lang: str, links: Any) -> str:
+    rows = (len(SPACES) + SPACE_COLUMNS - 1) // SPACE_COLUMNS
+    canvas = Canvas(WIDTH, 34 + rows * (SPACE_H + 6), _t(lang, "Central board"), links=links)
+    canvas.text(6, 20, _t(lang, "Central board"), size=16, font_weight="bold")
     for index, space in enumerate(SPACES):
         col, row = index % SPACE_COLUMNS, index // SPACE_COLUMNS
         with canvas.link(f"/board/{space}"):
-            draw_space(canvas, state, space, (10 + col * SPACE_W, 28 + row * (SPACE_H + 6)),
+            draw_space(canvas, state, space, (4 + col * SPACE_W, 30 + row * (SPACE_H + 6)),
                        marked, lang)  # fmt: skip
-    rows = (len(SPACES) + SPACE_COLUMNS - 1) // SPACE_COLUMNS
-    return 28 + rows * (SPACE_H + 6) + 10
+    return canvas.render()
 
 
 def draw_tracks(
     canvas: Canvas, player: Any, index: int, top: float, marked: set[str], lang: str
-) -> None:
+) -> float:
     values = [(name, getattr(player, name)) for name in TRACKS]
     values.append(("points", "—" if player.points is None else player.points))
     for number, (name, value) in enumerate(values):
-        x = 20 + number * 118
+        x, y = 10 + (number % 3) * 116, top + (number // 3) * 44
         bad = is_marked(f"/players/{index}/{name}", marked)
         with canvas.link(f"/players/{index}/{name}"):
-            canvas.text(x, top, _t(lang, LABELS[name]), size=10, fill=MARK if bad else "#555")
-            canvas.text(
-                x, top + 18, value, size=15, font_weight="bold", fill=MARK if bad else "#222"
-            )
-    for x, field, template in (
-        (20, "workers", N_("Workers in supply: {laborers} L, {engineers} E, {scientists} S")),
-        (520, "contractors", N_("Contractors: {laborers} L, {engineers} E, {scientists} S")),
+            canvas.text(x, y, fit(_t(lang, LABELS[name]), 17), size=12,
+                        fill=MARK if bad else "#555")  # fmt: skip
+            canvas.text(x, y + 20, value, size=17, font_weight="bold",
+                        fill=MARK if bad else "#222")  # fmt: skip
+    y = top + 140
+    for field, template in (
+        ("workers", N_("Workers in supply: {laborers} L, {engineers} E, {scientists} S")),
+        ("contractors", N_("Contractors: {laborers} L, {engineers} E, {scientists} S")),
     ):
         pieces = getattr(player, field)
         bad = is_marked(f"/players/{index}/{field}", marked)
         counts = {k: getattr(pieces, k) for k in ("laborers", "engineers", "scientists")}
-        canvas.text(
-            x, top + 40, _t(lang, template, **counts), size=11, fill=MARK if bad else "#333"
-        )
+        with canvas.link(f"/players/{index}/{field}"):
+            for line in lines(_t(lang, template, **counts), 50, 2):
+                canvas.text(10, y, line, size=FONT, fill=MARK if bad else "#333")
+                y += 17
+        y += 4
+    return y
 
 
-def draw_building(canvas: Canvas, building: Any, x: float, top: float, bad: bool) -> None:
-    canvas.rect(x, top, 62, 44, rx=3, fill="#fff", **stroke(bad, "#999"))
-    canvas.text(x + 4, top + 12, (building.name or building.kind)[:11], size=8)
+CARD_W, CARD_H = 82, 58
+
+
+def draw_building(
+    canvas: Canvas, building: Any, x: float, top: float, bad: bool, name: str
+) -> None:
+    canvas.rect(x, top, CARD_W - 4, CARD_H, rx=3, fill="#fff", **stroke(bad, "#999"))
+    canvas.text(x + 4, top + 15, fit(name, 11), size=12)
     for slot, piece in enumerate(building.occupants[:3]):
-        draw_piece(canvas, x + 10 + slot * 15, top + 28, piece)
+        draw_piece(canvas, x + 13 + slot * 21, top + 36, piece)
     if building.damage:
-        canvas.text(x + 58, top + 42, f"✕{building.damage}", size=9, text_anchor="end", fill=MARK)
+        canvas.text(x + CARD_W - 8, top + CARD_H - 5, f"✕{building.damage}", size=12,
+                    text_anchor="end", fill=MARK)  # fmt: skip
 
 
 def draw_bomb(canvas: Canvas, bomb: Any, x: float, top: float, bad: bool) -> None:
     fill = "#fde2c4" if bomb.card.kind == "uranium" else "#e3d4f2"
-    canvas.rect(x, top, 52, 44, rx=3, fill=fill, **stroke(bad, "#999"))
-    canvas.text(x + 26, top + 18, f"☢ {bomb.card.points}", size=11, text_anchor="middle")
-    canvas.text(x + 26, top + 34, "✓" if bomb.loaded else "", size=11, text_anchor="middle")
+    canvas.rect(x, top, CARD_W - 4, CARD_H, rx=3, fill=fill, **stroke(bad, "#999"))
+    canvas.text(x + 39, top + 24, f"☢ {bomb.card.points}", size=14, text_anchor="middle")
+    canvas.text(x + 39, top + 46, "✓" if bomb.loaded else "", size=14, text_anchor="middle")
 
 
-def draw_cards(canvas: Canvas, player: Any, index: int, top: float, marked: set[str]) -> None:
-    x = 20.0
-    for number, building in enumerate(player.buildings[:14]):
-        path = f"/players/{index}/buildings/{number}"
+def card_rows(player: Any) -> int:
+    cards = len(player.buildings[:16]) + len(player.bombs[:8])
+    return max(1, (cards + 3) // 4)
+
+
+def draw_cards(canvas: Canvas, player: Any, index: int, top: float, marked: set[str],
+               names: Any) -> None:  # fmt: skip
+    places = [("buildings", n, b) for n, b in enumerate(player.buildings[:16])]
+    places += [("bombs", n, b) for n, b in enumerate(player.bombs[:8])]
+    for slot, (kind, number, card) in enumerate(places):
+        x, y = 10 + (slot % 4) * CARD_W, top + (slot // 4) * (CARD_H + 6)
+        path = f"/players/{index}/{kind}/{number}"
         with canvas.link(path):
-            draw_building(canvas, building, x, top, is_marked(path, marked))
-        x += 66
-    for number, bomb in enumerate(player.bombs[:6]):
-        path = f"/players/{index}/bombs/{number}"
-        with canvas.link(path):
-            draw_bomb(canvas, bomb, x, top, is_marked(path, marked))
-        x += 56
+            if kind == "buildings":
+                kind = "enrichment-plant" if card.kind == "enrichment" else card.kind
+                title = names("building", kind) if names else (card.name or card.kind)
+                draw_building(canvas, card, x, y, is_marked(path, marked), title)
+            else:
+                draw_bomb(canvas, card, x, y, is_marked(path, marked))
 
 
-def draw_player(
-    canvas: Canvas, player: Any, index: int, top: float, marked: set[str], lang: str
-) -> None:
+def draw_player(player: Any, index: int, marked: set[str], lang: str, links: Any,
+                name: str, names: Any = None) -> str:  # fmt: skip
+    height = 52 + 140 + 42 + card_rows(player) * (CARD_H + 6) + 6
+    canvas = Canvas(WIDTH, height, name, links=links)
     bad = any(m == f"/players/{index}" for m in marked)
-    canvas.rect(4, top, WIDTH - 8, PANEL_H - 8, rx=6, fill="#fbfaf7", **stroke(bad, "#bbb"))
-    canvas.rect(4, top, 12, PANEL_H - 8, fill=colour_of(player.colour))
+    canvas.rect(1, 1, WIDTH - 2, height - 2, rx=6, fill="#fbfaf7", **stroke(bad, "#bbb"))
+    canvas.rect(1, 1, 10, height - 2, fill=colour_of(player.colour))
     with canvas.link(f"/players/{index}"):
-        canvas.text(24, top + 20, player.colour[:30], size=14, font_weight="bold")
-    draw_tracks(canvas, player, index, top + 40, marked, lang)
-    draw_cards(canvas, player, index, top + 90, marked)
-
-
-def draw(state: Any, marked: set[str], lang: str, links: bool = False) -> str:
-    height = 28 + 4 * (SPACE_H + 6) + 10 + len(state.players) * PANEL_H + 10
-    canvas = Canvas(WIDTH, int(height), "The Manhattan Project", links=links)
-    top = draw_board(canvas, state, marked, lang)
-    for index, player in enumerate(state.players):
-        draw_player(canvas, player, index, top + index * PANEL_H, marked, lang)
+        canvas.text(18, 24, fit(name, 36), size=17, font_weight="bold")
+    y = draw_tracks(canvas, player, index, 52, marked, lang)
+    draw_cards(canvas, player, index, y - 4, marked, names)
     return canvas.render()
+
+
+def draw(state: Any, marked: set[str], lang: str, links: Any = False, names: Any = None) -> str:
+    """The central board and one panel per player, the active player first."""
+    name = names or (lambda kind, entity: entity)
+    panels = [draw_board(state, marked, lang, links)]
+    order = sorted(
+        range(len(state.players)), key=lambda i: state.players[i].colour != state.turn.active
+    )
+    for index in order:
+        player = state.players[index]
+        title = _t(lang, "Player {number} ({name})", number=index + 1,
+                   name=name("colour", player.colour))  # fmt: skip
+        panels.append(draw_player(player, index, marked, lang, links, title, names))
+    return "".join(f'<div class="panel">{panel}</div>' for panel in panels)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from markupsafe import escape
 
@@ -25,7 +26,7 @@ def _attrs(attrs: dict[str, object]) -> str:
 class Canvas:
     """Collects SVG elements; :meth:`render` wraps them in an ``<svg>`` element."""
 
-    def __init__(self, width: int, height: int, title: str, links: bool = False) -> None:
+    def __init__(self, width: int, height: int, title: str, links: Any = False) -> None:
         self.width, self.height, self.title = width, height, title
         self.links = links
         self.parts: list[str] = []
@@ -34,7 +35,8 @@ class Canvas:
     def link(self, path: str) -> Iterator[None]:
         """Make what is drawn inside a link to the form's field for ``path`` (state pointer)."""
         if self.links:
-            self.parts.append(f'<a href="#s{escape(path.replace("/", "-"))}">')
+            target = self.links(path) if callable(self.links) else "s" + path.replace("/", "-")
+            self.parts.append(f'<a href="#{escape(target)}">')
         yield
         if self.links:
             self.parts.append("</a>")
@@ -65,7 +67,8 @@ class Canvas:
     def render(self) -> str:
         head = (
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width} {self.height}" '
-            f'role="img" aria-label="{escape(self.title)}"><title>{escape(self.title)}</title>'
+            f'role="{"group" if self.links else "img"}" aria-label="{escape(self.title)}">'
+            f"<title>{escape(self.title)}</title>"
         )
         return head + "".join(self.parts) + "</svg>"
 

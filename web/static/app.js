@@ -25,9 +25,12 @@ function retype(select) {
 }
 
 function copier(button) {
+  var link = document.querySelector(button.getAttribute("data-copy"));
+  var field = button.parentElement.querySelector("input[readonly]");
+  if (link && field) {
+    field.value = link.href; // the link may be relative: show it whole, ready to share
+  }
   button.addEventListener("click", function () {
-    var link = document.querySelector(button.getAttribute("data-copy"));
-    var field = button.parentElement.querySelector("input[readonly]");
     if (link && navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(link.href);
     } else if (field) {
@@ -47,7 +50,8 @@ function useJsonWhenTyped(form) {
   }
 }
 
-// A link from the picture to a field: open the folded sections around it.
+// A link from the picture or a violation to a field: open the sections around it, and
+// focus the field (or the "Edit" button of the folded part that holds it).
 function reveal() {
   var id = decodeURIComponent(window.location.hash.slice(1));
   var target = id ? document.getElementById(id) : null;
@@ -59,10 +63,56 @@ function reveal() {
       node.open = true;
     }
   }
-  target.scrollIntoView();
+  var focus = target.matches("input, select, textarea, button")
+    ? target
+    : target.querySelector("input, select, textarea, button");
+  target.scrollIntoView({ block: "center" });
+  if (focus) {
+    focus.focus({ preventScroll: true });
+  }
+}
+
+// Counters: a − and a + button beside each number box (without script, the box alone).
+function counter(input) {
+  var form = input.form;
+  var label = form.querySelector('label[for="' + input.id + '"]');
+  var name = label ? label.textContent : "";
+  function button(text, step, words) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "step secondary";
+    b.textContent = text;
+    b.setAttribute("aria-label", words + " " + name);
+    b.addEventListener("click", function () {
+      var value = parseInt(input.value || "0", 10) || 0;
+      input.value = String(value + step);
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    return b;
+  }
+  var box = document.createElement("span");
+  box.className = "counter";
+  input.parentNode.insertBefore(box, input);
+  box.appendChild(button("−", -1, form.dataset.less || "−"));
+  box.appendChild(input);
+  box.appendChild(button("+", 1, form.dataset.more || "+"));
 }
 
 window.addEventListener("hashchange", reveal);
+
+// The map: buttons to zoom (it pans by scrolling, and pinch-zooms as any page does).
+function zoomer(box) {
+  var scroll = box.parentElement.querySelector(".map-scroll");
+  var level = 1;
+  box.hidden = false;
+  box.querySelectorAll("button[data-zoom]").forEach(function (button) {
+    button.addEventListener("click", function () {
+      var step = parseInt(button.getAttribute("data-zoom"), 10);
+      level = Math.min(3, Math.max(0.5, level * (step > 0 ? 1.5 : 1 / 1.5)));
+      scroll.style.setProperty("--zoom", String(level));
+    });
+  });
+}
 
 document.addEventListener("DOMContentLoaded", function () {
   reveal();
@@ -70,4 +120,6 @@ document.addEventListener("DOMContentLoaded", function () {
   document.querySelectorAll("select[data-retype]").forEach(retype);
   document.querySelectorAll("[data-copy]").forEach(copier);
   document.querySelectorAll("form").forEach(useJsonWhenTyped);
+  document.querySelectorAll('form.editor input[type="number"]').forEach(counter);
+  document.querySelectorAll(".zoom").forEach(zoomer);
 });

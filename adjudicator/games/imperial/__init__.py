@@ -13,7 +13,10 @@ from pydantic import TypeAdapter
 from ...core.game import Game
 from ...core.i18n import N_
 from . import checks as _checks
-from . import moves as _moves
+from . import engine as _engine
+from . import moves as _moves  # noqa: F401  (registers the move checks)
+from . import opening as _opening  # noqa: F401  (registers the opening checks)
+from . import options as _options
 from . import reference as _reference
 from . import scoring as _scoring
 from .models import Move, State
@@ -26,10 +29,10 @@ GAME = Game(
     state_model=State,
     move_adapter=TypeAdapter(Move),
     checks=_checks.checks,
-    apply=_moves.apply,
+    apply=_engine.apply,
     scorer=_scoring.score,
-    alternatives=_moves.alternatives,
-    default_example="mid-game",
+    alternatives=_options.alternatives,
+    default_example="mid-game-counted",
     players=(2, 6),
     extra={"reference_tables": _reference.TABLES},
 )

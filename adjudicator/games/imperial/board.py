@@ -192,6 +192,34 @@ def _load(path: str) -> Board:
     return board
 
 
+@dataclass(frozen=True)
+class Components:
+    """What the box holds (rulebook p. 4, as ``components_3rd_edition`` of the map data)."""
+
+    bonds: int
+    flags_per_nation: int
+    factories: dict[str, int]  # armaments | shipyard -> pieces
+    bank_notes: dict[int, int]  # face value -> notes
+
+    @property
+    def money(self) -> int:
+        return sum(value * notes for value, notes in self.bank_notes.items())
+
+
+@lru_cache(maxsize=1)
+def components() -> Components:
+    data = json.loads(MAP_FILE.read_text(encoding="utf-8"))["components_3rd_edition"]
+    return Components(
+        bonds=int(data["bonds"]),
+        flags_per_nation=int(data["flags_per_nation"]),
+        factories={
+            "armaments": int(data["factories"]["armaments_brown"]),
+            "shipyard": int(data["factories"]["shipyards_light_blue"]),
+        },
+        bank_notes={int(k): int(v) for k, v in data["bank_notes"].items()},
+    )
+
+
 def board() -> Board:
     """The board in use: ``map.json``, or the file named by ``ADJUDICATOR_IMPERIAL_MAP``."""
     return _load(os.environ.get(MAP_ENV, ""))

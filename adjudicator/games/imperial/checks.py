@@ -7,16 +7,17 @@ from collections.abc import Iterator
 
 from ...core.checks import CheckRegistry
 from ...core.i18n import N_
-from ...core.verdicts import Violation
-from .board import NATIONS
+from ...core.verdicts import Notice, Violation
+from .board import NATIONS, components
 from .logic import count, free_factories, index, occupied
 from .models import BOND_COSTS, State
 
 checks = CheckRegistry("imperial")
 
-FACTORY_PIECES = 15
 PLURAL = {"army": "armies", "fleet": "fleets"}
-FLAGS_PER_NATION = 15
+FACTORY_PIECES = components().factories["armaments"]
+FLAGS_PER_NATION = components().flags_per_nation
+BANK_MONEY = components().money
 EXPERT_MONEY = {6: 15, 5: 18, 4: 22, 3: 28, 2: 40}
 CARDS_EACH = {2: 3, 3: 2, 4: 1, 5: 1, 6: 1}
 PAIRS = {
@@ -72,6 +73,23 @@ def power_track(state: State) -> Iterator[Violation]:
                 nation=nid,
                 points=n.power_points,
             )
+
+
+@checks.state("IM-106", title=N_("The state says the game is over exactly at 25 power points"))
+def end_recorded(state: State) -> Iterator[Violation]:
+    reached = any(n.power_points >= 25 for n in state.nations.values())
+    if state.over is True and not reached:
+        yield checks.violation(
+            "IM-106",
+            N_("The state says the game is over, but no nation has 25 power points."),
+            "/over",
+        )
+    elif state.over is False and reached:
+        yield checks.violation(
+            "IM-106",
+            N_("A nation has 25 power points, so the game is over; the state says it is not."),
+            "/over",
+        )
 
 
 @checks.state("IM-201", title=N_("Each bond exists once, in the printed values"))
@@ -177,6 +195,209 @@ def flag_supply(state: State) -> Iterator[Violation]:
                 nation=nid,
                 count=len(n.flags),
             )
+
+
+# --- conservation: every piece of the box is somewhere -------------------------------------
+
+
+def _uncounted(state: State, attribute: str) -> list[str]:
+    return [nid for nid in NATIONS if getattr(state.nations[nid], attribute) is None]
+
+
+@checks.state("IM-208", title=N_("Each bond once: on its nation's stack or held"))
+def bonds_counted(state: State) -> Iterator[Violation | Notice]:
+    for nid in NATIONS:
+        stack = state.nations[nid].stack
+        if stack is None:
+            continue
+        held = Counter(b.cost for p in state.players for b in p.bonds if b.nation == nid)
+        piled = Counter(stack)
+        path = f"/nations/{nid}/stack"
+        for cost in sorted(set(piled) - set(BOND_COSTS)):
+            yield checks.violation(
+                "IM-208", N_("There is no {cost}M bond of {nation}."), path, cost=cost, nation=nid
+            )
+        for cost in BOND_COSTS:
+            if held[cost] + piled[cost] == 0:
+                yield checks.violation(
+                    "IM-208",
+                    N_(
+                        "The {cost}M bond of {nation} is missing: nobody holds it and it is not "
+                        "on the stack."
+                    ),
+                    path,
+                    cost=cost,
+                    nation=nid,
+                )
+            elif piled[cost] and held[cost] + piled[cost] > 1:
+                yield checks.violation(
+                    "IM-208",
+                    N_(
+                        "The {cost}M bond of {nation} is counted twice: on the stack and held, "
+                        "or twice on the stack."
+                    ),
+                    path,
+                    cost=cost,
+                    nation=nid,
+                )
+    missing = _uncounted(state, "stack")
+    if missing:
+        yield checks.notice(
+            "IM-208",
+            N_(
+                "The bond stacks of {nations} were not counted, so a lost bond cannot be found "
+                "there; the bonds nobody holds are taken to be on them."
+            ),
+            "/nations",
+            nations=", ".join(missing),
+        )
+
+
+def _on_board(state: State) -> Counter[tuple[str, str]]:
+    found: Counter[tuple[str, str]] = Counter()
+    for u in state.units:
+        found[(u.nation, u.kind)] += u.count
+    return found
+
+
+@checks.state("IM-209", title=N_("Every army and fleet is on the board or beside it"))
+def units_counted(state: State) -> Iterator[Violation | Notice]:
+    supply = index(state).board.supply
+    board_count = _on_board(state)
+    for nid in NATIONS:
+        spare = state.nations[nid].spare
+        if spare is None:
+            continue
+        for kind, beside in (("army", spare.armies), ("fleet", spare.fleets)):
+            pieces = supply[nid][PLURAL[kind]]
+            on = board_count[(nid, kind)]
+            if on <= pieces and on + beside != pieces:
+                yield checks.violation(
+                    "IM-209",
+                    N_(
+                        "{nation} has {on} {kind} pieces on the board and {beside} beside it, "
+                        "{total} in all; it owns {pieces}."
+                    ),
+                    f"/nations/{nid}/spare/{PLURAL[kind]}",
+                    nation=nid,
+                    on=on,
+                    beside=beside,
+                    total=on + beside,
+                    kind=word(kind),
+                    pieces=pieces,
+                )
+    missing = _uncounted(state, "spare")
+    if missing:
+        yield checks.notice(
+            "IM-209",
+            N_(
+                "The armies and fleets beside the board were not counted for {nations}, so a "
+                "lost one cannot be found."
+            ),
+            "/nations",
+            nations=", ".join(missing),
+        )
+
+
+@checks.state("IM-210", title=N_("Every factory piece is on the board or beside it"))
+def factories_counted(state: State) -> Iterator[Violation | Notice]:
+    spare = state.spare_factories
+    if spare is None:
+        yield checks.notice(
+            "IM-210",
+            N_("The factories beside the board were not counted, so a lost one cannot be found."),
+            "/spare_factories",
+        )
+        return
+    built = Counter(f.kind for n in state.nations.values() for f in n.factories)
+    for kind in ("armaments", "shipyard"):
+        pieces = components().factories[kind]
+        beside = getattr(spare, kind)
+        if built[kind] <= pieces and built[kind] + beside != pieces:
+            yield checks.violation(
+                "IM-210",
+                N_(
+                    "{built} {kind} factories are built and {beside} are beside the board, "
+                    "{total} in all; the box holds {pieces}."
+                ),
+                f"/spare_factories/{kind}",
+                built=built[kind],
+                beside=beside,
+                total=built[kind] + beside,
+                kind=word(kind),
+                pieces=pieces,
+            )
+
+
+@checks.state("IM-211", title=N_("Every flag is on the board or beside it"))
+def flags_counted(state: State) -> Iterator[Violation | Notice]:
+    for nid in NATIONS:
+        n = state.nations[nid]
+        if n.spare is None or len(n.flags) > FLAGS_PER_NATION:
+            continue
+        if len(n.flags) + n.spare.flags != FLAGS_PER_NATION:
+            yield checks.violation(
+                "IM-211",
+                N_(
+                    "{nation} has {on} flags on the board and {beside} beside it, {total} in "
+                    "all; it owns {pieces}."
+                ),
+                f"/nations/{nid}/spare/flags",
+                nation=nid,
+                on=len(n.flags),
+                beside=n.spare.flags,
+                total=len(n.flags) + n.spare.flags,
+                pieces=FLAGS_PER_NATION,
+            )
+    missing = _uncounted(state, "spare")
+    if missing:
+        yield checks.notice(
+            "IM-211",
+            N_(
+                "The flags beside the board were not counted for {nations}, so a lost one cannot "
+                "be found."
+            ),
+            "/nations",
+            nations=", ".join(missing),
+        )
+
+
+@checks.state("IM-212", title=N_("The money of the box: cash, treasuries and bank"))
+def money_counted(state: State) -> Iterator[Violation | Notice]:
+    in_play = sum(p.cash for p in state.players) + sum(n.treasury for n in state.nations.values())
+    if state.bank is None:
+        if in_play > BANK_MONEY:
+            yield checks.violation(
+                "IM-212",
+                N_("The players and the treasuries hold {money}M; the box holds only {total}M."),
+                "/players",
+                money=in_play,
+                total=BANK_MONEY,
+            )
+        else:
+            yield checks.notice(
+                "IM-212",
+                N_(
+                    "The bank was not counted, so missing money cannot be found; the {money}M in "
+                    "play fit in the {total}M of the box."
+                ),
+                "/bank",
+                money=in_play,
+                total=BANK_MONEY,
+            )
+    elif in_play + state.bank != BANK_MONEY:
+        yield checks.violation(
+            "IM-212",
+            N_(
+                "The players and the treasuries hold {money}M and the bank {bank}M, {sum}M in "
+                "all; the box holds {total}M."
+            ),
+            "/bank",
+            money=in_play,
+            bank=state.bank,
+            sum=in_play + state.bank,
+            total=BANK_MONEY,
+        )
 
 
 @checks.state("IM-206", "IM-207", title=N_("Armies on land, fleets at sea or in their port"))
@@ -347,6 +568,8 @@ def governments(state: State) -> Iterator[Violation]:
 
 @checks.state("IM-707", title=N_("A Swiss bank for each player without a government"))
 def swiss_banks(state: State) -> Iterator[Violation]:
+    if state.opening is not None:
+        return  # the Swiss banks are handed out when the opening purchases end
     idx = index(state)
     for i, p in enumerate(state.players):
         governs = bool(idx.governs.get(p.name))
@@ -361,7 +584,7 @@ def swiss_banks(state: State) -> Iterator[Violation]:
 
 @checks.state("IM-710", "IM-951", title=N_("The investor card is with a player, or out of play"))
 def investor_card(state: State) -> Iterator[Violation]:
-    if state.variant == "standard" and state.investor_card is None:
+    if state.variant == "standard" and state.investor_card is None and state.opening is None:
         yield checks.violation(
             "IM-710",
             N_("In the standard game a player always holds the investor card."),
@@ -493,7 +716,7 @@ def setup_bonds(state: State) -> Iterator[Violation]:
 
 @checks.state("IM-306", title=N_("The investor card starts left of Austria-Hungary's government"))
 def setup_investor(state: State) -> Iterator[Violation]:
-    if not before_first_turn(state) or state.variant != "standard":
+    if not before_first_turn(state) or state.variant != "standard" or state.opening:
         return
     gov = state.nations["AH"].government or state.nations["IT"].government
     if gov is None:

@@ -41,12 +41,22 @@ def hostile_map(b: Board, units: dict[Key, int]) -> dict[str, set[str]]:
     return found
 
 
-_CACHE: list[Any] = [None, None]
+#: The index of the last state seen, as one (state, index) pair: it is swapped in a single
+#: assignment, so a thread never reads one state's index for another.
+_CACHE: tuple[Any, Any] = (None, None)
+
+
+def forget() -> None:
+    """Drop the cached index (after the map has changed)."""
+    global _CACHE
+    _CACHE = (None, None)
 
 
 def index(state: State) -> Index:
-    if _CACHE[0] is state:
-        return _CACHE[1]
+    cached, found = _CACHE
+    if cached is state:
+        assert isinstance(found, Index)
+        return found
     b = board()
     units: dict[Key, int] = defaultdict(int)
     for u in state.units:
@@ -72,8 +82,13 @@ def index(state: State) -> Index:
         totals=totals,
         hostile=hostile_map(b, units),
     )
-    _CACHE[0], _CACHE[1] = state, idx
+    _remember(state, idx)
     return idx
+
+
+def _remember(state: State, idx: Index) -> None:
+    global _CACHE
+    _CACHE = (state, idx)
 
 
 def count(units: dict[Key, int], nation: str, kind: str, region: str) -> int:
@@ -169,6 +184,10 @@ def tax_result(state: State, nation: str) -> dict[str, int]:
 
 
 def bond_supply(state: State, nation: str) -> list[int]:
+    """The bonds on the nation's stack: as counted, or else the printed ones nobody holds."""
+    stack = state.nations[nation].stack
+    if stack is not None:
+        return sorted(set(stack))
     held = {b.cost for p in state.players for b in p.bonds if b.nation == nation}
     return [c for c in BOND_COSTS if c not in held]
 
@@ -232,8 +251,13 @@ def is_nation(name: str) -> bool:
     return name in NATIONS
 
 
-def game_over(state: State) -> bool:
+def reached_25(state: State) -> bool:
     return any(n.power_points >= 25 for n in state.nations.values())
+
+
+def game_over(state: State) -> bool:
+    """The state says the game has ended, or a nation has 25 power points."""
+    return bool(state.over) or reached_25(state)
 
 
 def all_bond_costs() -> tuple[int, ...]:

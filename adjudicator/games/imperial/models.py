@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import InitErrorDetails
 
 from .board import NATIONS, board
 
 NationId = Literal["AH", "IT", "FR", "GB", "GE", "RU"]
+if TYPE_CHECKING:
+    NationKey = str  # the code indexes nations by plain strings
+else:
+    NationKey = NationId  # the input: a closed choice
 Space = Literal[
     "factory",
     "production_1",
@@ -36,10 +49,15 @@ INTEREST = {2: 1, 4: 2, 6: 3, 9: 4, 12: 5, 16: 6, 20: 7, 25: 8, 30: 9}
 Name = Annotated[str, Field(min_length=1, max_length=60)]
 Region = Annotated[str, Field(min_length=1, max_length=40)]
 Money = Annotated[int, Field(ge=0, le=1000)]
+Kind = Literal["army", "fleet"]
+Stance = Literal["hostile", "friendly"]
+FactoryKind = Literal["armaments", "shipyard"]
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """No unknown keys, and no coercion: ``true`` and ``"7"`` are not numbers."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class Bond(Strict):
@@ -56,7 +74,22 @@ class Player(Strict):
 
 class Factory(Strict):
     region: Region
-    kind: Literal["armaments", "shipyard"]
+    kind: FactoryKind
+
+
+class Spare(Strict):
+    """A nation's pieces beside the board (counted to check that none is lost)."""
+
+    armies: int = Field(ge=0, le=100)
+    fleets: int = Field(ge=0, le=100)
+    flags: int = Field(ge=0, le=100)
+
+
+class FactoryPieces(Strict):
+    """The factory pieces not on the board."""
+
+    armaments: int = Field(ge=0, le=100)
+    shipyard: int = Field(ge=0, le=100)
 
 
 class Nation(Strict):
@@ -67,27 +100,50 @@ class Nation(Strict):
     tax: int = Field(5, ge=0, le=1000, description="Tax chart position 5 ('2-5') to 15 ('15+')")
     factories: list[Factory] = Field(default_factory=list, max_length=40)
     flags: list[Region] = Field(default_factory=list, max_length=60)
+    stack: list[int] | None = Field(
+        None,
+        max_length=20,
+        description="Face values of the bonds on the nation's stack; "
+        "None: not counted (the bonds no player holds are taken to be there)",
+    )
+    spare: Spare | None = Field(None, description="Pieces beside the board; None: not counted")
 
 
 class Units(Strict):
     nation: NationId
-    kind: Literal["army", "fleet"]
+    kind: Kind
     region: Region
     count: int = Field(1, ge=1, le=100)
-    stance: Literal["hostile", "friendly"] | None = Field(
-        None, description="For armies in another nation's home province"
-    )
+    stance: Stance | None = Field(None, description="For armies in another nation's home province")
+
+
+class Opening(Strict):
+    """The expert variant's opening purchases, while they last."""
+
+    first: Name = Field(description="The player drawn by lot, who starts with Austria-Hungary")
+    nation: NationId = Field(description="The nation whose bonds are on offer")
+    player: Name = Field(description="The player who chooses next")
 
 
 class State(Strict):
     players: list[Player] = Field(min_length=1, max_length=12)
-    nations: dict[str, Nation] = Field(description="By nation ID: AH, IT, FR, GB, GE, RU")
+    nations: dict[NationKey, Nation] = Field(description="By nation ID: AH, IT, FR, GB, GE, RU")
     units: list[Units] = Field(default_factory=list, max_length=300)
     investor_card: Name | None = None
     turn: NationId | None = Field(None, description="The nation that moves next")
     variant: Literal["standard", "no_investor_card"] = "standard"
     setup: Literal["standard", "expert"] = Field(
         "standard", description="How the bonds were first distributed"
+    )
+    opening: Opening | None = Field(
+        None, description="Expert variant: the opening purchases still under way"
+    )
+    over: bool | None = Field(
+        None, description="The game has ended; None: not said (it ends at 25 power points)"
+    )
+    bank: Money | None = Field(None, description="The bank's money; None: not counted")
+    spare_factories: FactoryPieces | None = Field(
+        None, description="Factory pieces beside the board; None: not counted"
     )
 
     @model_validator(mode="after")
@@ -105,6 +161,8 @@ class State(Strict):
                 raise ValueError(f"{nid}: government {n.government!r} is not a player")
         if self.investor_card is not None and self.investor_card not in known:
             raise ValueError(f"investor card holder {self.investor_card!r} is not a player")
+        if self.opening is not None and not {self.opening.first, self.opening.player} <= known:
+            raise ValueError("the opening names a player who is not at the table")
         regions = board().regions
         for n in self.nations.values():
             for r in [f.region for f in n.factories] + list(n.flags):
@@ -134,8 +192,8 @@ class Turn(Strict):
 
 class FactoryMove(Turn):
     type: Literal["factory"]
-    region: Region
-    kind: Literal["armaments", "shipyard"] | None = None
+    region: Region | None = Field(None, description="Where to build; None: build nothing")
+    kind: FactoryKind | None = None
 
 
 class ProductionMove(Turn):
@@ -144,7 +202,7 @@ class ProductionMove(Turn):
 
 
 class ImportItem(Strict):
-    kind: Literal["army", "fleet"]
+    kind: Kind
     region: Region
 
 
@@ -154,26 +212,28 @@ class ImportMove(Turn):
 
 
 class FleetStep(Strict):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
     from_: Region = Field(alias="from")
     to: Region
 
 
 class ArmyStep(Strict):
     route: list[Region] = Field(min_length=2, max_length=16)
-    stance: Literal["hostile", "friendly"] | None = None
+    stance: Stance | None = Field(
+        None, description="Required when the army ends in another nation's home province"
+    )
 
 
 class Battle(Strict):
     region: Region
     against: NationId
-    target: Literal["army", "fleet"] | None = None
+    target: Kind | None = None
     called_by: NationId | None = None
 
 
 class StanceChange(Strict):
     region: Region
-    stance: Literal["hostile", "friendly"]
+    stance: Stance
 
 
 class ManeuverMove(Turn):
@@ -183,6 +243,21 @@ class ManeuverMove(Turn):
     battles: list[Battle] = Field(default_factory=list, max_length=30)
     stances: list[StanceChange] = Field(default_factory=list, max_length=20)
     destroy: list[Region] = Field(default_factory=list, max_length=5)
+
+    @field_validator("armies")
+    @classmethod
+    def _stances_stated(cls, armies: list[ArmyStep], info: ValidationInfo) -> list[ArmyStep]:
+        """An army ending in another nation's home province says how it stands there."""
+        nation = info.data.get("nation")
+        home = board().home
+        missing = [
+            InitErrorDetails(type="missing", loc=(i, "stance"), input=army.model_dump())
+            for i, army in enumerate(armies)
+            if army.stance is None and home.get(army.route[-1]) not in (None, nation)
+        ]
+        if nation is not None and missing:
+            raise ValidationError.from_exception_data("ManeuverMove", missing)
+        return armies
 
 
 class InvestorMove(Turn):
@@ -205,6 +280,15 @@ class TaxationMove(Turn):
     claim: TaxClaim | None = None
 
 
+class OpeningMove(Strict):
+    """Expert variant: a player buys one bond of the nation on offer, or passes."""
+
+    type: Literal["opening"]
+    player: Name
+    nation: NationId
+    bond: int | None = Field(None, ge=0, le=1000, description="Face value; None: pass")
+
+
 class TransferMove(Strict):
     type: Literal["transfer"]
     source: Name = Field(description="A player's name or a nation ID")
@@ -219,7 +303,17 @@ Move = Annotated[
     | ManeuverMove
     | InvestorMove
     | TaxationMove
+    | OpeningMove
     | TransferMove,
     Field(discriminator="type"),
 ]
 RondelMove = FactoryMove | ProductionMove | ImportMove | ManeuverMove | InvestorMove | TaxationMove
+
+
+def _type_of(model: type[BaseModel]) -> str:
+    return str(get_args(model.model_fields["type"].annotation)[0])
+
+
+#: The move types of a nation's rondel turn, and of every move, from the move classes.
+ROUND_MOVES: tuple[str, ...] = tuple(_type_of(m) for m in get_args(RondelMove))
+ALL_MOVES: tuple[str, ...] = tuple(_type_of(m) for m in get_args(get_args(Move)[0]))

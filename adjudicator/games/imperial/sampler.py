@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from .board import NATIONS, board
+from .checks import FLAGS_PER_NATION
 from .logic import (
     action_of,
     bond_supply,
@@ -21,7 +22,7 @@ from .logic import (
     player,
     rondel_cost,
 )
-from .models import RONDEL, State
+from .models import BOND_COSTS, RONDEL, State
 
 NAMES = ("Anna", "Ben", "Chloe", "Dimitris", "Eleni", "Feng")
 DEAL = {
@@ -73,9 +74,64 @@ def standard_setup(count: int, variant: str = "standard") -> dict[str, Any]:
     }
 
 
+def expert_setup(count: int, variant: str = "standard", first: int = 0) -> dict[str, Any]:
+    """The expert variant before its opening purchases, player ``first`` drawn by lot."""
+    from .checks import EXPERT_MONEY
+
+    state = standard_setup(count, variant)
+    for p in state["players"]:
+        p.update(cash=EXPERT_MONEY[count], bonds=[], swiss_bank=False)
+    for n in state["nations"].values():
+        n.update(government=None, treasury=0)
+    name = state["players"][first]["name"]
+    state.update(
+        investor_card=None,
+        turn=None,
+        setup="expert",
+        opening={"first": name, "nation": "AH", "player": name},
+    )
+    return state
+
+
+def counted(state: dict[str, Any]) -> dict[str, Any]:
+    """``state`` with everything beside the board counted: the bank, the bond stacks and
+    the spare pieces (so that the playouts check that nothing is lost)."""
+    from .checks import BANK_MONEY, FACTORY_PIECES
+
+    b = board()
+    in_play = sum(p["cash"] for p in state["players"]) + sum(
+        n["treasury"] for n in state["nations"].values()
+    )
+    state["bank"] = BANK_MONEY - in_play
+    held = {(bd["nation"], bd["cost"]) for p in state["players"] for bd in p["bonds"]}
+    built = [f["kind"] for n in state["nations"].values() for f in n["factories"]]
+    state["spare_factories"] = {
+        k: FACTORY_PIECES - built.count(k) for k in ("armaments", "shipyard")
+    }
+    for nid, n in state["nations"].items():
+        n["stack"] = [c for c in BOND_COSTS if (nid, c) not in held]
+        on_board = {"army": 0, "fleet": 0}
+        for u in state["units"]:
+            if u["nation"] == nid:
+                on_board[u["kind"]] += u.get("count", 1)
+        n["spare"] = {
+            "armies": b.supply[nid]["armies"] - on_board["army"],
+            "fleets": b.supply[nid]["fleets"] - on_board["fleet"],
+            "flags": FLAGS_PER_NATION - len(n["flags"]),
+        }
+    return state
+
+
 def setup(rng: random.Random) -> dict[str, Any]:
+    """A random setup: standard or expert, with or without the investor card, and with
+    the pieces beside the board counted or not."""
     variant = "no_investor_card" if rng.random() < 0.2 else "standard"
-    return standard_setup(rng.randint(2, 6), variant)
+    count = rng.randint(2, 6)
+    if rng.random() < 0.2:
+        state = expert_setup(count, variant, rng.randrange(count))
+    else:
+        state = standard_setup(count, variant)
+    return counted(state) if rng.random() < 0.5 else state
 
 
 def _game() -> Any:
@@ -88,28 +144,38 @@ def _parse(state: Any) -> State:
     return state if isinstance(state, State) else _game().parse_state(state)
 
 
-def _investments(state: State, nation: str, rng: random.Random, passing: bool) -> list[dict]:
-    """A plausible, affordable investment list (may be refused by the checks: then dropped)."""
-    if state.variant == "standard":
-        if not passing:
-            return []
-        who = state.investor_card
-        if who is None or rng.random() < 0.3:
-            return []
-        p = player(state, who)
-        budget = p.cash + 2
-        target = rng.choice(NATIONS)
-    else:
-        who = state.nations[nation].government
-        if who is None or rng.random() < 0.5:
-            return []
-        p = player(state, who)
-        budget = p.cash
-        target = nation
-    supply = [c for c in bond_supply(state, target) if c <= budget]
-    if not supply:
+def _investments(
+    state: State, nation: str, space: str, rng: random.Random, passing: bool
+) -> list[dict]:
+    """A plausible round of investments, one investor after the other in seat order, each
+    choosing among what is for sale and affordable after the earlier ones."""
+    from .engine import purses
+    from .moves import investors
+
+    if state.variant == "standard" and not passing:
         return []
-    return [{"player": who, "nation": target, "bond": rng.choice(supply)}]
+    cash = purses(state, nation, space)
+    for_sale = {nid: set(bond_supply(state, nid)) for nid in NATIONS}
+    out: list[dict] = []
+    for who in investors(state, nation):
+        if rng.random() < 0.4:
+            continue
+        target = rng.choice(NATIONS) if state.variant == "standard" else nation
+        owned = [b.cost for b in player(state, who).bonds if b.nation == target]
+        trade = rng.choice(owned) if owned and rng.random() < 0.3 else None
+        budget = cash[who] + (trade or 0)
+        choices = sorted(c for c in for_sale[target] if c <= budget and c > (trade or 0))
+        if not choices:
+            continue
+        bond = rng.choice(choices)
+        item: dict[str, Any] = {"player": who, "nation": target, "bond": bond}
+        if trade is not None:
+            item["trade_in"] = trade
+            for_sale[target].add(trade)
+        for_sale[target].discard(bond)
+        cash[who] -= bond - (trade or 0)
+        out.append(item)
+    return out
 
 
 def _spaces(state: State, nation: str) -> list[str]:
@@ -192,7 +258,22 @@ def _maneuver(state: State, nation: str, rng: random.Random) -> dict[str, Any]:
     return move
 
 
+def _opening(state: State, rng: random.Random) -> list[dict[str, Any]]:
+    """The choices of the player to choose in the expert opening: a bond, or none."""
+    assert state.opening is not None
+    who, nation = state.opening.player, state.opening.nation
+    cash = player(state, who).cash
+    base: dict[str, Any] = {"type": "opening", "player": who, "nation": nation}
+    bonds = [c for c in bond_supply(state, nation) if c <= cash]
+    rng.shuffle(bonds)
+    out = [{**base, "bond": c} for c in bonds[:2]]
+    out.insert(rng.randrange(len(out) + 1), base)
+    return out
+
+
 def _candidates(state: State, rng: random.Random) -> list[dict[str, Any]]:
+    if state.opening is not None:
+        return _opening(state, rng)
     nation: str | None = state.turn
     if nation is None:
         nation = next((n for n in NATIONS if state.nations[n].government), None)
@@ -223,7 +304,7 @@ def _candidates(state: State, rng: random.Random) -> list[dict[str, Any]]:
         elif action == "maneuver":
             base.update(_maneuver(state, nation, rng))
             base["space"] = space
-        investments = _investments(state, nation, rng, passing or action == "investor")
+        investments = _investments(state, nation, space, rng, passing or action == "investor")
         if investments:
             out.append({**base, "investments": investments})
         out.append(base)
@@ -262,6 +343,9 @@ def mutate_move(state: Any, move: dict[str, Any], rng: random.Random) -> dict[st
     parsed = _parse(state)
     if move.get("type") == "transfer":
         return {**move, "target": move["source"]}
+    if move.get("type") == "opening":
+        others = [p.name for p in parsed.players if p.name != move["player"]]
+        return {**move, "player": rng.choice(others)} if others else None
     nation = parsed.nations[move["nation"]]
     if nation.rondel is not None:
         same = nation.rondel
@@ -292,10 +376,11 @@ def playout(seed: int, n: int) -> list[dict[str, Any]]:
     state = game.parse_state(setup(rng))
     log: list[dict[str, Any]] = []
     while len(log) < n:
-        moves = sample_moves(state, rng, limit=1)
+        moves = sample_moves(state, rng, limit=3)
         if not moves:
             state = game.parse_state(setup(rng))
             continue
+        moves = [rng.choice(moves)]
         move = game.parse_move(moves[0])
         after, _ = game.apply(state, move)
         problems = [v.rule for v in game.violations(after)]

@@ -6,19 +6,23 @@ from collections import Counter
 from collections.abc import Iterator
 from itertools import pairwise
 
+from pydantic import BaseModel
+
 from ...core.checks import CheckRegistry
-from ...core.i18n import N_
-from ...core.verdicts import Violation
+from ...core.i18n import N_, Message, N_plural, Name
+from ...core.verdicts import Notice, Violation
 from .data import (
     AIRCRAFT_LIMIT,
     BOMB_CARDS,
     BUILDING_KINDS,
+    BUILDINGS_PER_KIND,
     CONTRACTORS_PER_TYPE,
     FUEL_LIMIT,
     KIND_COSTS,
     KIND_OUTPUTS,
     MARKET_SLOTS,
     PIECES_PER_TYPE,
+    REGULAR_BUILDINGS,
     SEAT_MONEY,
     SEAT_SPECIALIST,
     SETUP_BUILDING_DECKS,
@@ -26,12 +30,24 @@ from .data import (
     SPY_LIMIT,
     START_LABORERS,
     START_MONEY,
+    STARTING_BUILDINGS,
+    STARTING_BUILDINGS_MISPRINT,
     TEST_MARKERS,
 )
 from .logic import piece_counts, points, target
 from .models import GREY, KINDS, SPACES, Building, BuildingCard, State
-from .names import allowed_name, kind_name
-from .names import name as nm
+from .names import (
+    allowed_name,
+    bomb_name,
+    bomb_place,
+    building_name,
+    building_place,
+    colour_name,
+    resource_name,
+    space_name,
+    track_name,
+    worker_name,
+)
 
 checks = CheckRegistry("manhattan-project")
 
@@ -39,6 +55,11 @@ checks = CheckRegistry("manhattan-project")
 def at_setup(state: State) -> bool:
     """The table as set up, before the first player has done anything."""
     return state.turns_played == 0 and not state.turn.placing
+
+
+def entered(model: BaseModel, field: str) -> bool:
+    """Whether ``field`` was given in the input (not left to its default)."""
+    return field in model.model_fields_set
 
 
 # --- 1xx goal and end ------------------------------------------------------------------------
@@ -56,7 +77,7 @@ def target_reached(state: State) -> Iterator[Violation]:
                     "the game ended on that player's turn."
                 ),
                 f"/players/{i}",
-                player=p.colour,
+                player=colour_name(p.colour),
                 points=points(p),
                 target=goal,
             )
@@ -83,9 +104,30 @@ def announced_points(state: State) -> Iterator[Violation]:
                 "{points}."
             ),
             f"/players/{i}/points",
-            player=p.colour,
+            player=colour_name(p.colour),
             announced=p.points,
             points=real,
+        )
+
+
+@checks.state("MP-105", title=N_("The state says when the game is over"))
+def game_over_flag(state: State) -> Iterator[Violation]:
+    goal = target(state)
+    reached = [p for p in state.players if points(p) >= goal]
+    if state.game_over and not reached:
+        yield checks.violation(
+            "MP-105",
+            N_("The state says the game is over, but nobody has reached the target of {target}."),
+            "/game_over",
+            target=goal,
+        )
+    elif reached and not state.game_over and entered(state, "game_over"):
+        yield checks.violation(
+            "MP-105",
+            N_("{player} has reached the target of {target}, so the game is over."),
+            "/game_over",
+            player=colour_name(reached[0].colour),
+            target=goal,
         )
 
 
@@ -101,29 +143,32 @@ def worker_pieces(state: State) -> Iterator[Violation]:
             if n > PIECES_PER_TYPE:
                 yield checks.violation(
                     "MP-201",
-                    N_(
-                        "{player} has {count} pieces of type {kind} in play; each colour has "
-                        "only 4."
+                    N_plural(
+                        "{player} has {count} {kind} in play; each colour has only 4.",
+                        "{player} has {count} {kind} in play; each colour has only 4.",
                     ),
                     f"/players/{i}",
-                    player=p.colour,
+                    player=colour_name(p.colour),
                     count=n,
-                    kind=nm(kind),
+                    kind=worker_name(kind, "pl_acc"),
                 )
     for kind in KINDS:
         n = counts[(GREY, kind)]
         if n > CONTRACTORS_PER_TYPE:
             yield checks.violation(
                 "MP-202",
-                N_("{count} grey contractors of type {kind} are in play; there are only 4."),
+                N_plural(
+                    "{count} contractors ({kind}) are in play; there are only 4.",
+                    "{count} contractors ({kind}) are in play; there are only 4.",
+                ),
                 "/players",
                 count=n,
-                kind=nm(kind),
+                kind=worker_name(kind, "pl"),
             )
 
 
 @checks.state("MP-203", "MP-204", "MP-205", title=N_("Track limits"))
-def track_limits(state: State) -> Iterator[Violation]:
+def track_limits(state: State) -> Iterator[Violation | Notice]:
     for i, p in enumerate(state.players):
         for field, limit, rule in (
             ("plutonium", FUEL_LIMIT, "MP-203"),
@@ -133,14 +178,26 @@ def track_limits(state: State) -> Iterator[Violation]:
             ("spies", SPY_LIMIT, "MP-205"),
         ):
             value = getattr(p, field)
-            if value > limit:
+            if not entered(p, field):
+                # each player has one marker or disc on every track (000 p. 3)
+                yield checks.notice(
+                    rule,
+                    N_(
+                        "The position of {owner} marker on the {track} was not entered; it is "
+                        "taken as 0."
+                    ),
+                    f"/players/{i}/{field}",
+                    owner=colour_name(p.colour, "gen"),
+                    track=track_name(field, "acc"),
+                )
+            elif value > limit:
                 yield checks.violation(
                     rule,
-                    N_("{player} has {value} on the {track} track; the limit is {limit}."),
+                    N_("{player} has {value} on the {track}; the limit is {limit}."),
                     f"/players/{i}/{field}",
-                    player=p.colour,
+                    player=colour_name(p.colour),
                     value=value,
-                    track=nm(field),
+                    track=track_name(field, "acc"),
                     limit=limit,
                 )
 
@@ -152,11 +209,11 @@ def never_negative(state: State) -> Iterator[Violation]:
             if getattr(p, field) < 0:
                 yield checks.violation(
                     "MP-206",
-                    N_("{player} has {value} {what}; a holding is never below zero."),
+                    N_("{player} has {value} of {what}; a holding is never below zero."),
                     f"/players/{i}/{field}",
-                    player=p.colour,
+                    player=colour_name(p.colour),
                     value=getattr(p, field),
-                    what=nm(field),
+                    what=resource_name(field),
                 )
 
 
@@ -181,11 +238,174 @@ def bomb_cards(state: State) -> Iterator[Violation]:
         if (card.kind == "plutonium") != (card.tested_points is not None):
             yield checks.violation(
                 "MP-208",
-                N_("A {kind} bomb card must show {values}."),
+                N_("A plutonium bomb card shows two point values, a uranium bomb card one.")
+                if card.kind == "plutonium"
+                else N_("A uranium bomb card shows one point value, a plutonium bomb card two."),
                 path,
-                kind=nm(card.kind),
-                values=nm("two_values" if card.kind == "plutonium" else "one_value"),
+                kind=bomb_name(card.kind),
             )
+
+
+# --- 2xx conservation: every finite component of the box is somewhere -----------------------
+
+
+@checks.state("MP-209", title=N_("All 30 bomb cards are counted"))
+def bomb_card_count(state: State) -> Iterator[Violation | Notice]:
+    row = len(state.bomb_row)
+    hands = sum(len(p.hand) for p in state.players)
+    built = sum(len(p.bombs) for p in state.players)
+    seen = row + hands + built
+    if not entered(state, "bomb_deck") and seen < BOMB_CARDS:
+        yield checks.notice(
+            "MP-209",
+            N_("The bomb deck was not entered, so the 30 bomb cards cannot be counted."),
+            "/bomb_deck",
+        )
+        return
+    total = seen + state.bomb_deck
+    if total == BOMB_CARDS:
+        return
+    params = dict(count=total, row=row, deck=state.bomb_deck, hands=hands, built=built)
+    if total > BOMB_CARDS:
+        template = N_(
+            "{count} bomb cards are counted ({row} face up, {deck} in the deck, {hands} in "
+            "hands, {built} built), but the game has only 30."
+        )
+    else:
+        template = N_(
+            "Only {count} of the 30 bomb cards are counted ({row} face up, {deck} in the deck, "
+            "{hands} in hands, {built} built); a tested bomb goes back under the deck."
+        )
+    yield checks.violation("MP-209", template, "/bomb_deck", **params)
+
+
+@checks.state("MP-210", title=N_("All 50 building cards are counted"))
+def building_card_count(state: State) -> Iterator[Violation | Notice]:
+    faceup = [c for c in state.market if c is not None]
+    faceup += [b for p in state.players for b in p.buildings]
+    starting = sum(1 for c in faceup if c.starting)
+    regular = len(faceup) - starting + state.building_deck
+    if starting > STARTING_BUILDINGS or starting not in (
+        STARTING_BUILDINGS,
+        STARTING_BUILDINGS_MISPRINT,
+    ):
+        yield checks.violation(
+            "MP-210",
+            N_(
+                "{count} starting buildings are counted, in the market and in front of the "
+                "players; the game has 6 (4 in copies printed without two of them)."
+            ),
+            "/market",
+            count=starting,
+        )
+    kinds = Counter(c.kind for c in faceup)
+    for kind in BUILDING_KINDS:
+        if kinds[kind] > BUILDINGS_PER_KIND:
+            yield checks.violation(
+                "MP-210",
+                N_("{count} buildings of the kind {kind} are face up; the game has 10 of each."),
+                "/market",
+                count=kinds[kind],
+                kind=building_name(kind),
+            )
+    if not entered(state, "building_deck"):
+        if regular < REGULAR_BUILDINGS:
+            yield checks.notice(
+                "MP-210",
+                N_("The building deck was not entered, so the building cards cannot be counted."),
+                "/building_deck",
+            )
+        return
+    if regular > REGULAR_BUILDINGS:
+        template = N_(
+            "{count} regular buildings are counted (the market, the deck of {deck} and the "
+            "players' buildings), but the game has only 44."
+        )
+    elif regular < REGULAR_BUILDINGS:
+        template = N_(
+            "Only {count} of the 44 regular buildings are counted (the market, the deck of "
+            "{deck} and the players' buildings)."
+        )
+    else:
+        return
+    yield checks.violation(
+        "MP-210", template, "/building_deck", count=regular, deck=state.building_deck
+    )
+
+
+@checks.state("MP-211", "MP-212", title=N_("Every implosion-test marker is counted"))
+def test_marker_count(state: State) -> Iterator[Violation | Notice]:
+    allowed = TEST_MARKERS.get(len(state.players))
+    if allowed is None:  # MP-207
+        return
+    held = [(i, p.test.value) for i, p in enumerate(state.players) if p.test is not None]
+    used = Counter(state.test_markers)
+    used.update(value for _, value in held)
+    missing = Counter(allowed) - used
+    if not entered(state, "test_markers"):
+        if missing:
+            yield checks.notice(
+                "MP-211",
+                N_("The test markers in the supply were not entered, so they cannot be counted."),
+                "/test_markers",
+            )
+        return
+    if missing:
+        yield checks.violation(
+            "MP-211",
+            N_(
+                "Test markers {markers} are neither in the supply nor held; with {count} "
+                "players all of {allowed} are in play."
+            ),
+            "/test_markers",
+            markers=", ".join(str(v) for v in sorted(missing.elements())),
+            count=len(state.players),
+            allowed=", ".join(str(v) for v in allowed),
+        )
+    if state.test_markers:
+        top = max(state.test_markers)
+        for i, value in held:
+            if value < top:
+                yield checks.violation(
+                    "MP-212",
+                    N_(
+                        "{player} holds the {value} test marker while the {top} is still in "
+                        "the supply; a test takes the highest marker left."
+                    ),
+                    f"/players/{i}/test/value",
+                    player=colour_name(state.players[i].colour),
+                    value=value,
+                    top=top,
+                )
+
+
+@checks.state("MP-213", title=N_("A player's four laborers are always in play"))
+def laborers_in_play(state: State) -> Iterator[Violation | Notice]:
+    counts = piece_counts(state)
+    for i, p in enumerate(state.players):
+        n = counts[(p.colour, "laborer")]
+        if n >= PIECES_PER_TYPE:
+            continue
+        if not (entered(p, "workers") and entered(p.workers, "laborers")):
+            yield checks.notice(
+                "MP-213",
+                N_("The laborers in {owner} personal supply were not entered."),
+                f"/players/{i}/workers/laborers",
+                owner=colour_name(p.colour, "gen"),
+            )
+            continue
+        yield checks.violation(
+            "MP-213",
+            N_plural(
+                "Only {count} of {owner} 4 laborers is counted; laborers never leave play "
+                "(personal supply, central board, buildings, bombs, test marker).",
+                "Only {count} of {owner} 4 laborers are counted; laborers never leave play "
+                "(personal supply, central board, buildings, bombs, test marker).",
+            ),
+            f"/players/{i}/workers/laborers",
+            owner=colour_name(p.colour, "gen"),
+            count=n,
+        )
 
 
 # --- 3xx setup -------------------------------------------------------------------------------
@@ -249,9 +469,12 @@ def market(state: State) -> Iterator[Violation]:
         elif seen_gap or (state.building_deck > 0 and None in state.market):
             yield checks.violation(
                 "MP-302",
-                N_("The market has an empty slot left of slot {slot} or while the deck has cards."),
+                N_(
+                    "The market has an empty slot left of the {price} slot, or while the deck "
+                    "still has cards."
+                ),
                 f"/market/{j}",
-                slot=j,
+                price=checks.message(N_("${price}"), price=slot_price_of(state, j)),
             )
             break
 
@@ -284,7 +507,7 @@ def setup(state: State) -> Iterator[Violation]:
             "MP-307",
             N_("At setup the first seat, {player}, must be about to play."),
             "/turn/active",
-            player=state.players[0].colour,
+            player=colour_name(state.players[0].colour),
         )
     if state.turn.placing:
         return
@@ -306,28 +529,37 @@ def setup(state: State) -> Iterator[Violation]:
                     "fighter and one bomber."
                 ),
                 f"/players/{i}",
-                player=p.colour,
+                player=colour_name(p.colour),
             )
         specialists = p.workers.engineers + p.workers.scientists
         if p.money != START_MONEY + SEAT_MONEY[i] or specialists != SEAT_SPECIALIST[i]:
             yield checks.violation(
                 "MP-305",
-                N_(
-                    "{player} in seat {seat} must start with ${money} and {specialists} "
-                    "engineer or scientist."
+                N_plural(
+                    "{player}, player {seat}, must start with ${money} and {count} engineer or "
+                    "scientist.",
+                    "{player}, player {seat}, must start with ${money} and {count} engineers or "
+                    "scientists.",
+                )
+                if SEAT_SPECIALIST[i]
+                else N_plural(
+                    "{player}, player {seat}, must start with ${money} and no engineer or "
+                    "scientist.",
+                    "{player}, player {seat}, must start with ${money} and no engineer or "
+                    "scientist.",
                 ),
                 f"/players/{i}",
-                player=p.colour,
+                player=colour_name(p.colour),
                 seat=i + 1,
                 money=START_MONEY + SEAT_MONEY[i],
-                specialists=SEAT_SPECIALIST[i],
+                count=SEAT_SPECIALIST[i],
             )
         if p.plutonium or p.uranium or p.spies:
             yield checks.violation(
                 "MP-306",
-                N_("{player}'s plutonium, enriched-uranium and espionage markers start at 0."),
+                N_("{owner} plutonium, enriched-uranium and espionage markers start at 0."),
                 f"/players/{i}",
-                player=p.colour,
+                owner=colour_name(p.colour, "gen"),
             )
 
 
@@ -341,63 +573,71 @@ def after_retrieval(state: State) -> Iterator[Violation]:
     seat = state.seat(state.turn.active)
     i = (seat - 1) % len(state.players)
     prev = state.players[i]
+    who = colour_name(prev.colour, "gen")
     for name in SPACES:
         for piece in state.board.space(name):
             if piece.colour in (prev.colour, GREY):
-                yield checks.violation(
-                    "MP-408",
-                    N_("After {player}'s retrieval a {colour} worker is still on {where}."),
-                    f"/board/{name}",
-                    player=prev.colour,
-                    colour=piece.colour,
-                    where=nm(name),
-                )
+                yield still_out(who, piece.colour, space_name(name), f"/board/{name}")
                 break
     for k, other in enumerate(state.players):
         for j, b in enumerate(other.buildings):
             if k == i and b.occupants:
                 yield checks.violation(
                     "MP-409",
-                    N_("After {player}'s retrieval, workers are still on {where}."),
+                    N_("After {owner} retrieval, workers are still on {where}."),
                     f"/players/{i}/buildings/{j}/occupants",
-                    player=prev.colour,
-                    where=checks.message(N_("building {n}"), n=j),
+                    owner=who,
+                    where=building_place(other.colour, j, b.kind),
                 )
             elif k != i and any(pc.colour == prev.colour for pc in b.occupants):
-                yield checks.violation(
-                    "MP-408",
-                    N_("After {player}'s retrieval a {colour} worker is still on {where}."),
+                yield still_out(
+                    who,
+                    prev.colour,
+                    building_place(other.colour, j, b.kind),
                     f"/players/{k}/buildings/{j}/occupants",
-                    player=prev.colour,
-                    colour=prev.colour,
-                    where=checks.message(N_("{owner}'s building {n}"), owner=other.colour, n=j),
                 )
     if prev.contractors.total():
         yield checks.violation(
             "MP-408",
-            N_("After {player}'s retrieval a {colour} worker is still on {where}."),
+            N_("After {owner} retrieval, contractors are still in that player's personal supply."),
             f"/players/{i}/contractors",
-            player=prev.colour,
-            colour=GREY,
-            where=nm("personal_supply"),
+            owner=who,
         )
     for j, bomb in enumerate(prev.bombs):
         if bomb.occupants:
             yield checks.violation(
                 "MP-409",
-                N_("After {player}'s retrieval, workers are still on {where}."),
+                N_("After {owner} retrieval, workers are still on {where}."),
                 f"/players/{i}/bombs/{j}/occupants",
-                player=prev.colour,
-                where=checks.message(N_("bomb {n}"), n=j),
+                owner=who,
+                where=bomb_place(prev.colour, j, bomb.card.kind),
             )
     if prev.test is not None and prev.test.occupants:
         yield checks.violation(
             "MP-409",
-            N_("After {player}'s retrieval, workers are still on {where}."),
+            N_("After {owner} retrieval, workers are still on that player's test marker."),
             f"/players/{i}/test/occupants",
-            player=prev.colour,
-            where=nm("test_marker"),
+            owner=who,
         )
+
+
+def still_out(who: Message | Name, colour: str, where: Message | Name, path: str) -> Violation:
+    """MP-408: a worker of the retrieving player, or a contractor, left somewhere."""
+    if colour == GREY:
+        return checks.violation(
+            "MP-408",
+            N_("After {owner} retrieval, a contractor is still on {where}."),
+            path,
+            owner=who,
+            where=where,
+        )
+    return checks.violation(
+        "MP-408",
+        N_("After {owner} retrieval, one of that player's workers is still on {where}."),
+        path,
+        owner=who,
+        where=where,
+    )
 
 
 # --- 5xx central board -----------------------------------------------------------------------
@@ -411,13 +651,7 @@ def board_occupancy(state: State) -> Iterator[Violation]:
             continue
         if name == "design_bomb":
             if len(pieces) > 2:
-                yield checks.violation(
-                    "MP-501",
-                    N_("{count} workers are on {space}; it holds one at a time."),
-                    f"/board/{name}",
-                    count=len(pieces),
-                    space=nm(name),
-                )
+                yield crowded(name, len(pieces))
             elif not fits([pc.kind for pc in pieces], ["engineer", "scientist"], partial=True):
                 yield checks.violation(
                     "MP-521",
@@ -426,25 +660,38 @@ def board_occupancy(state: State) -> Iterator[Violation]:
                 )
             continue
         if len(pieces) > 1:
-            yield checks.violation(
-                "MP-501",
-                N_("{count} workers are on {space}; it holds one at a time."),
-                f"/board/{name}",
-                count=len(pieces),
-                space=nm(name),
-            )
+            yield crowded(name, len(pieces))
         allowed = SPACE_ALLOWED.get(name)
         if allowed is not None:
             for j, pc in enumerate(pieces):
                 if pc.kind not in allowed:
                     yield checks.violation(
                         "MP-502",
-                        N_("A {kind} is on {space}, which takes only: {allowed}."),
+                        N_("A worker of type {kind} is on {space}, which takes only: {allowed}."),
                         f"/board/{name}/{j}",
-                        kind=nm(pc.kind),
-                        space=nm(name),
+                        kind=worker_name(pc.kind),
+                        space=space_name(name),
                         allowed=allowed_name(allowed),
                     )
+
+
+def crowded(name: str, n: int) -> Violation:
+    """MP-501: more workers on a space than it holds."""
+    return checks.violation(
+        "MP-501",
+        N_plural(
+            "{count} worker is on {space}; it holds one at a time.",
+            "{count} workers are on {space}; it holds one at a time.",
+        )
+        if name != "design_bomb"
+        else N_plural(
+            "{count} worker is on {space}; it holds one engineer and one scientist.",
+            "{count} workers are on {space}; it holds one engineer and one scientist.",
+        ),
+        f"/board/{name}",
+        count=n,
+        space=space_name(name),
+    )
 
 
 # --- 7xx espionage and buildings -------------------------------------------------------------
@@ -457,22 +704,30 @@ def spied_buildings(state: State) -> Iterator[Violation]:
         return
     active = state.active
     distinct = {(r.owner, r.building) for r in spied}
-    if (
-        not state.turn.espionage
-        or len(distinct) > active.spies
-        or any(r.owner == active.colour for r in spied)
-    ):
+    if not state.turn.espionage or any(r.owner == active.colour for r in spied):
         yield checks.violation(
             "MP-701",
-            N_(
-                "{player} used {count} opponents' buildings this turn with espionage "
-                "{espionage} and {spies} spies."
+            N_plural(
+                "{player} used {count} opponent's building this turn without taking Espionage "
+                "in step 1.",
+                "{player} used {count} opponents' buildings this turn without taking Espionage "
+                "in step 1.",
             ),
             "/turn/spied",
-            player=active.colour,
+            player=colour_name(active.colour),
             count=len(distinct),
-            espionage=nm("taken" if state.turn.espionage else "not_taken"),
-            spies=active.spies,
+        )
+    elif len(distinct) > active.spies:
+        yield checks.violation(
+            "MP-701",
+            N_plural(
+                "{player} used {used} opponents' buildings this turn with only {count} spy.",
+                "{player} used {used} opponents' buildings this turn with only {count} spies.",
+            ),
+            "/turn/spied",
+            player=colour_name(active.colour),
+            used=len(distinct),
+            count=active.spies,
         )
 
 
@@ -487,9 +742,8 @@ def building_cards(state: State) -> Iterator[Violation]:
         if card.kind not in BUILDING_KINDS:
             yield checks.violation(
                 "MP-710",
-                N_("{kind} is not a kind of building."),
+                N_("A building card is a mine, factory, university, reactor or enrichment plant."),
                 path + "/kind",
-                kind=card.kind,
             )
             continue
         made = {k for option in card.outputs for k, _ in option.items()}
@@ -497,14 +751,17 @@ def building_cards(state: State) -> Iterator[Violation]:
         if not card.outputs or made - KIND_OUTPUTS[card.kind] or paid - KIND_COSTS[card.kind]:
             yield checks.violation(
                 "MP-710",
-                N_("A {kind} cannot cost or produce that."),
+                N_("A building of the kind {kind} cannot cost or produce that."),
                 path,
-                kind=kind_name(card.kind),
+                kind=building_name(card.kind),
             )
         if not 1 <= len(card.workers) <= 3:
             yield checks.violation(
                 "MP-711",
-                N_("A building takes one, two or three workers, not {count}."),
+                N_plural(
+                    "A building takes one, two or three workers, not {count}.",
+                    "A building takes one, two or three workers, not {count}.",
+                ),
                 path + "/workers",
                 count=len(card.workers),
             )
@@ -517,8 +774,28 @@ def building_cards(state: State) -> Iterator[Violation]:
                 "MP-711",
                 N_("The workers on {where} do not match what the card requires."),
                 path + "/occupants",
-                where=path,
+                where=place_of(state, path, card.kind),
             )
+
+
+def place_of(state: State, path: str, kind: str) -> Message:
+    """A building named from its JSON path, as a player says it."""
+    parts = path.strip("/").split("/")
+    if parts[0] == "players":
+        owner = state.players[int(parts[1])].colour
+        return building_place(owner, int(parts[3]), kind)
+    j = int(parts[1])
+    return checks.message(
+        N_("the building in the ${price} slot ({kind})"),
+        price=slot_price_of(state, j),
+        kind=building_name(kind),
+    )
+
+
+def slot_price_of(state: State, slot: int) -> int:
+    """The printed price of a market slot (0-based index)."""
+    prices = state.market_prices
+    return prices[slot] if slot < len(prices) else prices[-1] if prices else 20
 
 
 def fits(kinds: list[str], needs: list[str], *, partial: bool = False) -> bool:
@@ -557,8 +834,7 @@ def built_bombs(state: State) -> Iterator[Violation]:
             ):
                 yield checks.violation(
                     "MP-901",
-                    N_("The workers on {player}'s bomb {bomb} do not match the card."),
+                    N_("The workers on {where} do not match the card."),
                     f"/players/{i}/bombs/{j}/occupants",
-                    player=p.colour,
-                    bomb=j,
+                    where=bomb_place(p.colour, j, bomb.card.kind),
                 )

@@ -19,6 +19,12 @@ MARKET_SLOTS = 7
 #: Starting buildings in the market at setup -> regular buildings left in the deck.
 SETUP_BUILDING_DECKS = {6: 43, 4: 41}  # 4: copies missing two starting cards (MP-D13)
 BOMB_CARDS = 30
+#: The building cards of the box (000 p. 3): 6 starting and 44 regular, 10 of each kind
+#: (000 p. 13). Copies printed with 4 starting buildings exist (MP-D13).
+STARTING_BUILDINGS = 6
+STARTING_BUILDINGS_MISPRINT = 4
+REGULAR_BUILDINGS = 44
+BUILDINGS_PER_KIND = 10
 REPAIR_OWN_COST = 5
 REPAIR_OTHER_COSTS = (2, 3, 5)
 REPAIR_LIMIT = 3

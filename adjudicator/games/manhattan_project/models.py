@@ -8,16 +8,22 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, model_validator
+from pydantic import Strict as StrictType
 
 Kind = Literal["laborer", "engineer", "scientist"]
 Need = Literal["laborer", "engineer", "scientist", "any"]
+#: The five player colours (000 p. 3: five player boards, one in each colour).
+Colour = Literal["red", "blue", "green", "yellow", "purple"]
+COLOURS: tuple[Colour, ...] = ("red", "blue", "green", "yellow", "purple")
 GREY = "grey"
+#: A worker's colour: a player's, or grey for a contractor.
+PieceColour = Literal["red", "blue", "green", "yellow", "purple", "grey"]
 KINDS: tuple[Kind, ...] = ("laborer", "engineer", "scientist")
 
-Small = Annotated[int, Field(ge=0, le=1000)]
-Signed = Annotated[int, Field(ge=-1000, le=100000)]
-Name = Annotated[str, Field(min_length=1, max_length=40)]
+# Strict numbers: `true` and `"7"` are not numbers (issue 13).
+Small = Annotated[int, StrictType(), Field(ge=0, le=1000)]
+Signed = Annotated[int, StrictType(), Field(ge=-1000, le=100000)]
 
 
 class Strict(BaseModel):
@@ -42,7 +48,7 @@ class Piece(Strict):
     """A worker piece placed somewhere: its type and colour (``grey`` for a contractor)."""
 
     kind: Kind
-    colour: Name = Field(description="the owner's colour, or 'grey' for a contractor")
+    colour: PieceColour = Field(description="the owner's colour, or 'grey' for a contractor")
 
 
 class Amounts(Strict):
@@ -74,7 +80,7 @@ class BuildingCard(Strict):
         default_factory=list, max_length=3, description="cost options ('/'); empty: free"
     )
     outputs: list[Amounts] = Field(max_length=3, description="output options ('/')")
-    starting: bool = Field(False, description="a starting building (red back)")
+    starting: StrictBool = Field(False, description="a starting building (red back)")
 
 
 class Building(BuildingCard):
@@ -104,7 +110,7 @@ class Bomb(Strict):
 
     card: BombCard
     occupants: list[Piece] = Field(default_factory=list, max_length=12)
-    loaded: bool = False
+    loaded: StrictBool = False
 
 
 class Test(Strict):
@@ -115,7 +121,7 @@ class Test(Strict):
 
 
 class Player(Strict):
-    colour: Name
+    colour: Colour
     money: Signed = 0
     yellowcake: Signed = 0
     fighters: Small = 0
@@ -188,18 +194,20 @@ class Board(Strict):
 
 
 class BuildingRef(Strict):
-    owner: Name
+    owner: Colour
     building: Small
 
 
 class Turn(Strict):
     """Where the active player is in the turn."""
 
-    active: Name
-    step: Literal[1, 2] = Field(1, description="1: the central board is still open; 2: buildings")
-    placing: bool = Field(False, description="a placement or bomb action was made this turn")
+    active: Colour
+    step: Annotated[int, StrictType(), Field(ge=1, le=2)] = Field(
+        1, description="1: the central board is still open; 2: buildings"
+    )
+    placing: StrictBool = Field(False, description="a placement or bomb action was made this turn")
     placed: Small = Field(0, description="workers placed this turn")
-    espionage: bool = Field(False, description="the espionage space was taken this turn")
+    espionage: StrictBool = Field(False, description="the espionage space was taken this turn")
     spied: list[BuildingRef] = Field(default_factory=list, max_length=12)
     previous: Literal["place", "retrieve"] | None = Field(
         None, description="what the previous player did on the turn that just ended"
@@ -216,10 +224,13 @@ class State(Strict):
     building_deck: Small = Field(0, description="face-down building cards left")
     bomb_row: list[BombCard] = Field(default_factory=list, max_length=12)
     bomb_deck: Small = Field(0, description="face-down bomb cards left")
-    design_closed: bool = False
+    design_closed: StrictBool = False
     test_markers: list[Small] = Field(default_factory=list, max_length=10)
     bribe: Small = 0
     turns_played: Small = Field(0, description="turns completed so far; 0 at setup")
+    game_over: StrictBool = Field(
+        False, description="a player has reached the target: the game is over (MP-103)"
+    )
     turn: Turn
 
     @model_validator(mode="after")
@@ -227,8 +238,6 @@ class State(Strict):
         colours = [p.colour for p in self.players]
         if len(set(colours)) != len(colours):
             raise ValueError("two players have the same colour")
-        if GREY in colours:
-            raise ValueError("'grey' is the contractors' colour, not a player's")
         known = {*colours, GREY}
         if self.turn.active not in colours:
             raise ValueError(f"the active player {self.turn.active!r} is not a player")
@@ -281,11 +290,11 @@ class WorkerRef(Strict):
     """A worker taken from the active player's personal supply."""
 
     kind: Kind
-    contractor: bool = Field(False, description="a grey contractor rather than an own piece")
+    contractor: StrictBool = Field(False, description="a grey contractor rather than an own piece")
 
 
 class MoveBase(Strict):
-    player: Name | None = Field(None, description="who submits it (default: the active player)")
+    player: Colour | None = Field(None, description="who submits it (default: the active player)")
 
 
 SimpleSpace = Literal[
@@ -313,7 +322,7 @@ class PlaceCentral(MoveBase):
     type: Literal["place_central"]
     space: SimpleSpace
     worker: WorkerRef
-    skip: bool = Field(False, description="place and pay, but decline the action")
+    skip: StrictBool = Field(False, description="place and pay, but decline the action")
     output: Small | None = Field(None, description="which '/' output option")
     contractors: Small | None = Field(None, description="universities: how many gained are grey")
 
@@ -329,7 +338,7 @@ class Construct(MoveBase):
 
 class Attack(Strict):
     kind: Literal["fighter", "bomber"]
-    target: Name
+    target: Colour
     aircraft: Literal["fighters", "bombers"] | None = Field(
         None, description="fighter attacks: which of the target's aircraft is destroyed"
     )
@@ -344,7 +353,7 @@ class AirStrike(MoveBase):
 
 
 class OtherRepair(Strict):
-    player: Name
+    player: Colour
     buildings: list[Small] = Field(max_length=10, description="one entry per damage point")
 
 
@@ -370,13 +379,13 @@ class PlaceBuilding(MoveBase):
     """Step 2: workers on one building (own, or an opponent's after espionage)."""
 
     type: Literal["place_building"]
-    owner: Name | None = Field(None, description="the building's owner (default: oneself)")
+    owner: Colour | None = Field(None, description="the building's owner (default: oneself)")
     building: Small
     workers: list[WorkerRef] = Field(max_length=6)
     cost: Small = Field(0, description="which '/' cost option")
     output: Small = Field(0, description="which '/' output option")
     contractors: Small | None = Field(None, description="universities: how many gained are grey")
-    skip: bool = False
+    skip: StrictBool = False
 
 
 class BuildBomb(MoveBase):
@@ -399,7 +408,7 @@ class Negotiate(MoveBase):
     """A deal struck before an air strike."""
 
     type: Literal["negotiate"]
-    partner: Name
+    partner: Colour
     about: Literal["air_strikes", "other"] = "air_strikes"
     transfer: Amounts = Field(default_factory=Amounts, description="goods changing hands")
     lasts: Literal["this_round", "longer"] = "this_round"

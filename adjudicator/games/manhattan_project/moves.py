@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from ...core.i18n import N_, Message
+from ...core.i18n import N_, Message, N_plural, Name
 from ...core.verdicts import Alternative, Violation
 from .checks import checks, fits
 from .data import (
@@ -55,8 +55,23 @@ from .models import (
     Turn,
     WorkerRef,
 )
-from .names import allowed_name, kind_name
-from .names import name as nm
+from .names import (
+    allowed_name,
+    amounts,
+    bomb_name,
+    bomb_place,
+    building_name,
+    building_place,
+    colour_name,
+    move_name,
+    ordinal,
+    resource_name,
+    slot_place,
+    space_name,
+    worker_name,
+    worker_names,
+)
+from .names import amount as amount_of
 
 PLURAL = {"laborer": "laborers", "engineer": "engineers", "scientist": "scientists"}
 
@@ -99,10 +114,12 @@ def game_over(state: State, move: Any) -> Iterator[Violation]:
                 "MP-103",
                 N_("The game is over: {player} has reached {target} points."),
                 "/move",
-                player=p.colour,
+                player=colour_name(p.colour),
                 target=goal,
             )
             return
+    if state.game_over:
+        yield checks.violation("MP-103", N_("The game is over: no move can follow."), "/move")
 
 
 @checks.move("MP-406", "MP-407", title=N_("Only the active player acts"))
@@ -111,10 +128,10 @@ def whose_turn(state: State, move: Any) -> Iterator[Violation]:
         rule = "MP-406" if move.type in BOMB_MOVES else "MP-407"
         yield checks.violation(
             rule,
-            N_("It is {active}'s turn, not {player}'s."),
+            N_("It is {active} turn, not {player} turn."),
             "/move/player",
-            active=state.turn.active,
-            player=move.player,
+            active=colour_name(state.turn.active, "gen"),
+            player=colour_name(move.player, "gen"),
         )
 
 
@@ -125,7 +142,7 @@ def place_or_retrieve(state: State, move: Any) -> Iterator[Violation]:
             "MP-401",
             N_("{player} has already placed or taken a bomb action this turn and cannot retrieve."),
             "/move",
-            player=state.turn.active,
+            player=colour_name(state.turn.active),
         )
 
 
@@ -141,7 +158,7 @@ def must_retrieve(state: State, move: Any) -> Iterator[Violation]:
             "MP-402",
             N_("{player} has no worker in the personal supply and must retrieve."),
             "/move",
-            player=p.colour,
+            player=colour_name(p.colour),
         )
 
 
@@ -151,9 +168,10 @@ def retrieve_something(state: State, move: Any) -> Iterator[Violation]:
     if not any(pc.colour == colour for pc in state.all_pieces()):
         yield checks.violation(
             "MP-403",
-            N_("None of {player}'s own workers is out; {player} must place instead."),
+            N_("None of {owner} own workers is out; {player} must place instead."),
             "/move",
-            player=colour,
+            owner=colour_name(colour, "gen"),
+            player=colour_name(colour),
         )
 
 
@@ -174,7 +192,7 @@ def placed_one(state: State, move: Any) -> Iterator[Violation]:
             "MP-405",
             N_("{player} has placed no worker this turn; place one or retrieve."),
             "/move",
-            player=state.turn.active,
+            player=colour_name(state.turn.active),
         )
 
 
@@ -187,10 +205,10 @@ def from_supply(state: State, move: Any) -> Iterator[Violation]:
     if lacking is not None:
         yield checks.violation(
             "MP-503",
-            N_("{player} has not enough {kind} pieces of that sort in the personal supply."),
+            N_("{player} has not enough workers of type {kind} in the personal supply."),
             "/move",
-            player=state.turn.active,
-            kind=nm(lacking),
+            player=colour_name(state.turn.active),
+            kind=worker_name(lacking),
         )
 
 
@@ -210,7 +228,7 @@ def space_free(state: State, move: Any) -> Iterator[Violation]:
             "MP-501",
             N_("{space} is already occupied."),
             "/move/space" if hasattr(move, "space") else "/move",
-            space=nm(space),
+            space=space_name(space),
         )
 
 
@@ -222,7 +240,7 @@ def space_worker_type(state: State, move: Any) -> Iterator[Violation]:
             "MP-502",
             N_("{space} takes only: {allowed}."),
             "/move/worker/kind",
-            space=nm(move.space),
+            space=space_name(move.space),
             allowed=allowed_name(allowed),
         )
 
@@ -262,20 +280,23 @@ def space_cost(state: State, move: Any) -> Iterator[Violation]:
     if lacking is not None:
         yield checks.violation(
             "MP-504" if move.skip else spec.rule,
-            N_("{space} costs {cost}; {player} lacks {what}."),
+            N_("{space} costs {cost}; {player} does not have enough {what}."),
             "/move/space",
-            space=nm(move.space),
-            cost=", ".join(f"{v} {k}" for k, v in spec.cost.items()),
-            player=state.turn.active,
-            what=nm(lacking),
+            space=space_name(move.space),
+            cost=amounts(spec.cost),
+            player=colour_name(state.turn.active),
+            what=resource_name(lacking),
         )
     n = len(spec.outputs)
     if (move.output is not None and move.output >= n) or (move.output is None and n > 1):
         yield checks.violation(
             spec.rule,
-            N_("{space} offers {count} output option(s); choose one of them."),
+            N_plural(
+                "{space} offers {count} output option; choose it.",
+                "{space} offers {count} output options; choose one of them.",
+            ),
             "/move/output",
-            space=nm(move.space),
+            space=space_name(move.space),
             count=n,
         )
 
@@ -321,13 +342,15 @@ def gained_workers(state: State, move: Any) -> Iterator[Violation]:
     if bad is not None:
         yield checks.violation(
             "MP-516",
-            N_(
-                "The general supply cannot give {count} contractor(s) with the rest in "
-                "{player}'s colour."
+            N_plural(
+                "The general supply cannot give {count} contractor with the rest in {owner} "
+                "colour.",
+                "The general supply cannot give {count} contractors with the rest in {owner} "
+                "colour.",
             ),
             "/move/contractors",
-            count=move.contractors,
-            player=state.turn.active,
+            count=move.contractors or 0,
+            owner=colour_name(state.turn.active, "gen"),
         )
 
 
@@ -352,7 +375,10 @@ def construct_check(state: State, move: Any) -> Iterator[Violation]:
         return
     if move.slot >= len(state.market) or state.market[move.slot] is None:
         yield checks.violation(
-            "MP-510", N_("Market slot {slot} holds no building."), "/move/slot", slot=move.slot
+            "MP-510",
+            N_("The market slot {slot} holds no building."),
+            "/move/slot",
+            slot=move.slot + 1,
         )
         return
     price = slot_price(state, move.slot, move.worker.kind)
@@ -360,19 +386,21 @@ def construct_check(state: State, move: Any) -> Iterator[Violation]:
         rule = "MP-505" if move.slot == 0 and p.money + state.bribe >= price else "MP-510"
         yield checks.violation(
             rule,
-            N_("The building in slot {slot} costs ${price}; {player} has ${money}."),
+            N_("The building in {slot} costs ${price}; {player} has ${money}."),
             "/move/slot",
-            slot=move.slot,
+            slot=slot_place(move.slot, slot_price(state, move.slot, "laborer")),
             price=price,
-            player=p.colour,
+            player=colour_name(p.colour),
             money=p.money,
         )
     if (state.building_deck > 0) != (move.drawn is not None):
         yield checks.violation(
             "MP-511",
-            N_(
-                "The deck has {count} building card(s): the move must name the card revealed "
-                "for the $20 slot exactly when the deck is not empty."
+            N_plural(
+                "The deck has {count} building card: the move must name the card revealed "
+                "for the $20 slot exactly when the deck is not empty.",
+                "The deck has {count} building cards: the move must name the card revealed "
+                "for the $20 slot exactly when the deck is not empty.",
             ),
             "/move/drawn",
             count=state.building_deck,
@@ -394,17 +422,20 @@ def air_strike_check(state: State, move: Any) -> Iterator[Violation]:
         if mine[spend] <= 0:
             yield checks.violation(
                 "MP-522",
-                N_("Attack {n} needs one of {player}'s {aircraft}, and none is left."),
+                N_("The {nth} needs one of {owner} {aircraft}, and none is left."),
                 path,
-                n=k + 1,
-                player=me.colour,
-                aircraft=nm(spend),
+                nth=ordinal(k + 1, "attack"),
+                owner=colour_name(me.colour, "gen"),
+                aircraft=resource_name(spend, "pl"),
             )
             return
         mine[spend] -= 1
         if attack.target == me.colour or attack.target not in theirs:
             yield checks.violation(
-                rule, N_("{target} is not an opponent."), path + "/target", target=attack.target
+                rule,
+                N_("{target} is not an opponent."),
+                path + "/target",
+                target=colour_name(attack.target),
             )
             return
         if attack.kind == "fighter":
@@ -413,11 +444,11 @@ def air_strike_check(state: State, move: Any) -> Iterator[Violation]:
                 yield checks.violation(
                     "MP-601",
                     N_(
-                        "A fighter attack must name {target}'s fighters or bombers, and that "
+                        "A fighter attack must name {owner} fighters or bombers, and that "
                         "player must have one."
                     ),
                     path + "/aircraft",
-                    target=attack.target,
+                    owner=colour_name(attack.target, "gen"),
                 )
                 return
             theirs[attack.target][hit] -= 1
@@ -425,9 +456,12 @@ def air_strike_check(state: State, move: Any) -> Iterator[Violation]:
             if theirs[attack.target]["fighters"] > 0:
                 yield checks.violation(
                     "MP-602",
-                    N_("{target} still has {count} fighter(s) and cannot be bombed."),
+                    N_plural(
+                        "{target} still has {count} fighter and cannot be bombed.",
+                        "{target} still has {count} fighters and cannot be bombed.",
+                    ),
                     path,
-                    target=attack.target,
+                    target=colour_name(attack.target),
                     count=theirs[attack.target]["fighters"],
                 )
                 return
@@ -439,9 +473,9 @@ def air_strike_check(state: State, move: Any) -> Iterator[Violation]:
             ):
                 yield checks.violation(
                     "MP-603",
-                    N_("Bombing must name one of {target}'s buildings."),
+                    N_("Bombing must name one of {owner} buildings."),
                     path + "/building",
-                    target=attack.target,
+                    owner=colour_name(attack.target, "gen"),
                 )
                 return
 
@@ -463,7 +497,7 @@ def repair_check(state: State, move: Any) -> Iterator[Violation]:
             "MP-520",
             N_("Repair costs $5; {player} has ${money}."),
             "/move",
-            player=me.colour,
+            player=colour_name(me.colour),
             money=me.money,
         )
     if _repair_problem(me, move.own) is not None:
@@ -471,7 +505,7 @@ def repair_check(state: State, move: Any) -> Iterator[Violation]:
             "MP-606",
             N_("{player} may remove at most 3 damage points, and only where there is damage."),
             "/move/own",
-            player=me.colour,
+            player=colour_name(me.colour),
         )
     seen: set[str] = set()
     for k, other in enumerate(move.others):
@@ -491,7 +525,7 @@ def repair_check(state: State, move: Any) -> Iterator[Violation]:
                     "points of their own, paying $2, $3 and $5."
                 ),
                 f"/move/others/{k}",
-                player=other.player,
+                player=colour_name(other.player),
             )
 
 
@@ -532,9 +566,12 @@ def design_check(state: State, move: Any) -> Iterator[Violation]:
     if len(move.revealed) != want:
         yield checks.violation(
             "MP-802",
-            N_("The refill reveals {want} card(s) from a deck of {deck}."),
+            N_plural(
+                "The refill reveals {count} card from a deck of {deck}.",
+                "The refill reveals {count} cards from a deck of {deck}.",
+            ),
             "/move/revealed",
-            want=want,
+            count=want,
             deck=state.bomb_deck,
         )
 
@@ -582,13 +619,15 @@ def espionage_check(state: State, move: Any) -> Iterator[Violation]:
     if not state.turn.espionage or len(used) > state.active.spies:
         yield checks.violation(
             "MP-701",
-            N_(
-                "{player} may use {spies} opponents' building(s) this turn, and only after "
-                "taking Espionage in step 1."
+            N_plural(
+                "{player} may use {count} opponent's building this turn, and only after "
+                "taking Espionage in step 1.",
+                "{player} may use {count} opponents' buildings this turn, and only after "
+                "taking Espionage in step 1.",
             ),
             "/move/owner",
-            player=state.turn.active,
-            spies=state.active.spies if state.turn.espionage else 0,
+            player=colour_name(state.turn.active),
+            count=state.active.spies if state.turn.espionage else 0,
         )
 
 
@@ -609,9 +648,12 @@ def building_check(state: State, move: Any) -> Iterator[Violation]:
     if b.damage:
         yield checks.violation(
             "MP-604",
-            N_("That building is damaged ({damage}) and cannot be used."),
+            N_plural(
+                "That building has {count} damage point and cannot be used.",
+                "That building has {count} damage points and cannot be used.",
+            ),
             "/move/building",
-            damage=b.damage,
+            count=b.damage,
         )
     if b.occupants:
         yield checks.violation("MP-712", N_("That building is already occupied."), "/move/building")
@@ -620,13 +662,16 @@ def building_check(state: State, move: Any) -> Iterator[Violation]:
             "MP-711",
             N_("That building takes exactly: {needs}."),
             "/move/workers",
-            needs=", ".join(b.workers),
+            needs=worker_names(b.workers),
         )
     if b.costs:
         if move.cost >= len(b.costs):
             yield checks.violation(
                 "MP-713",
-                N_("That building has {count} cost option(s)."),
+                N_plural(
+                    "That building has {count} cost option.",
+                    "That building has {count} cost options.",
+                ),
                 "/move/cost",
                 count=len(b.costs),
             )
@@ -637,17 +682,20 @@ def building_check(state: State, move: Any) -> Iterator[Violation]:
                     "MP-713",
                     N_("{player} cannot pay the building's cost: not enough {what}."),
                     "/move/cost",
-                    player=state.turn.active,
-                    what=nm(lacking),
+                    player=colour_name(state.turn.active),
+                    what=resource_name(lacking),
                 )
     elif move.cost:
         yield checks.violation(
-            "MP-713", N_("That building has {count} cost option(s)."), "/move/cost", count=0
+            "MP-713", N_("That building costs nothing, so it has no cost option."), "/move/cost"
         )
     if move.output >= len(b.outputs):
         yield checks.violation(
             "MP-714",
-            N_("That building has {count} output option(s); choose one."),
+            N_plural(
+                "That building has {count} output option; choose it.",
+                "That building has {count} output options; choose one.",
+            ),
             "/move/output",
             count=len(b.outputs),
         )
@@ -664,7 +712,7 @@ def build_check(state: State, move: Any) -> Iterator[Violation]:
             "MP-901",
             N_("{player} has no such bomb card in hand."),
             "/move/card",
-            player=p.colour,
+            player=colour_name(p.colour),
         )
         return
     card = p.hand[move.card]
@@ -677,25 +725,20 @@ def build_check(state: State, move: Any) -> Iterator[Violation]:
     ):
         yield checks.violation(
             "MP-901",
-            N_(
-                "The bomb needs {engineers} engineer(s) and {scientists} scientist(s) from "
-                "{player}'s personal supply."
-            ),
+            N_("The bomb needs {workers} from {owner} personal supply, and no laborer."),
             "/move/workers",
-            engineers=card.engineers,
-            scientists=card.scientists,
-            player=p.colour,
+            workers=amounts([("engineers", card.engineers), ("scientists", card.scientists)]),
+            owner=colour_name(p.colour, "gen"),
         )
     fuel = getattr(p, card.kind)
     if fuel < card.fuel:
         yield checks.violation(
             "MP-901",
-            N_("The bomb needs {fuel} {kind}; {player} has {have}."),
+            N_("The bomb needs {fuel}; {player} has {have}."),
             "/move/card",
-            fuel=card.fuel,
-            kind=nm(card.kind),
-            player=p.colour,
-            have=fuel,
+            fuel=amount_of(card.kind, card.fuel),
+            player=colour_name(p.colour),
+            have=amount_of(card.kind, fuel),
         )
 
 
@@ -704,7 +747,10 @@ def test_check(state: State, move: Any) -> Iterator[Violation]:
     p = state.active
     if p.test is not None:
         yield checks.violation(
-            "MP-904", N_("{player} has already tested a bomb."), "/move", player=p.colour
+            "MP-904",
+            N_("{player} has already tested a bomb."),
+            "/move",
+            player=colour_name(p.colour),
         )
         return
     if move.bomb >= len(p.bombs) or p.bombs[move.bomb].card.kind != "plutonium":
@@ -729,11 +775,11 @@ def load_check(state: State, move: Any) -> Iterator[Violation]:
     if p.bombers < cost:
         yield checks.violation(
             "MP-905",
-            N_("Loading costs {cost} bomber(s); {player} has {bombers}."),
+            N_("Loading costs {cost}; {player} has {bombers}."),
             "/move/bomb",
-            cost=cost,
-            player=p.colour,
-            bombers=p.bombers,
+            cost=amount_of("bombers", cost),
+            player=colour_name(p.colour),
+            bombers=amount_of("bombers", p.bombers),
         )
 
 
@@ -795,10 +841,9 @@ def _gain(
             if n_own + n_grey < amount:
                 out.append(
                     checks.message(
-                        N_("The general supply ran short: {player} gets {count} {kind}."),
-                        player=p.colour,
-                        count=n_own + n_grey,
-                        kind=nm(what),
+                        N_("The general supply ran short: {player} gets {got}."),
+                        player=colour_name(p.colour),
+                        got=amount_of(what, n_own + n_grey),
                     )
                 )
 
@@ -822,9 +867,12 @@ def apply(state: State, move: Any) -> tuple[State, list[Message]]:
     out: list[Message] = []
     handler = _HANDLERS[move.type]
     handler(new, p, move, out)
+    goal = target(new)
     for q in new.players:
         if q.points is not None:
             q.points = points(q)
+        if points(q) >= goal:
+            new.game_over = True
     return new, out
 
 
@@ -844,7 +892,9 @@ def _apply_central(new: State, p: Player, move: PlaceCentral, out: list[Message]
     _placed(new, 1)
     out.append(
         checks.message(
-            N_("{player} places a worker on {space}."), player=p.colour, space=nm(move.space)
+            N_("{player} places a worker on {space}."),
+            player=colour_name(p.colour),
+            space=space_name(move.space),
         )
     )
 
@@ -872,10 +922,13 @@ def _apply_construct(new: State, p: Player, move: Construct, out: list[Message])
         new.market.append(None)
     out.append(
         checks.message(
-            N_("{player} builds the {kind} from slot {slot} for ${price}."),
-            player=p.colour,
-            kind=kind_name(card.kind),
-            slot=move.slot,
+            N_("{player} builds the {kind} from {slot} for ${price}."),
+            player=colour_name(p.colour),
+            kind=building_name(card.kind),
+            slot=slot_place(
+                move.slot,
+                new.market_prices[move.slot] if move.slot < len(new.market_prices) else 20,
+            ),
             price=price,
         )
     )
@@ -897,7 +950,9 @@ def _apply_air(new: State, p: Player, move: AirStrike, out: list[Message]) -> No
             victim.buildings[attack.building].damage += 1
     out.append(
         checks.message(
-            N_("{player} makes {count} attack(s)."), player=p.colour, count=len(move.attacks)
+            N_plural("{player} makes {count} attack.", "{player} makes {count} attacks."),
+            player=colour_name(p.colour),
+            count=len(move.attacks),
         )
     )
 
@@ -917,8 +972,11 @@ def _apply_repair(new: State, p: Player, move: Repair, out: list[Message]) -> No
     repaired = len(move.own) + sum(len(o.buildings) for o in move.others)
     out.append(
         checks.message(
-            N_("{player} pays $5 for the repair space; {count} damage point(s) are removed."),
-            player=p.colour,
+            N_plural(
+                "{player} pays $5 for the Repair space; {count} damage point is removed.",
+                "{player} pays $5 for the Repair space; {count} damage points are removed.",
+            ),
+            player=colour_name(p.colour),
             count=repaired,
         )
     )
@@ -958,12 +1016,13 @@ def _apply_building(new: State, p: Player, move: PlaceBuilding, out: list[Messag
         new.turn.spied.append(BuildingRef(owner=owner.colour, building=move.building))
     out.append(
         checks.message(
-            N_("{player} places {count} worker(s) on {building}."),
-            player=p.colour,
-            count=len(move.workers),
-            building=checks.message(
-                N_("{owner}'s building {n}"), owner=owner.colour, n=move.building
+            N_plural(
+                "{player} places {count} worker on {building}.",
+                "{player} places {count} workers on {building}.",
             ),
+            player=colour_name(p.colour),
+            count=len(move.workers),
+            building=building_place(owner.colour, move.building, b.kind),
         )
     )
 
@@ -974,7 +1033,11 @@ def _apply_build(new: State, p: Player, move: BuildBomb, out: list[Message]) -> 
     p.bombs.append(Bomb(card=card, occupants=_take(p, move.workers)))
     new.turn.placing = True
     out.append(
-        checks.message(N_("{player} builds a {kind} bomb."), player=p.colour, kind=nm(card.kind))
+        checks.message(
+            N_("{player} builds a bomb: {kind}."),
+            player=colour_name(p.colour),
+            kind=bomb_name(card.kind),
+        )
     )
 
 
@@ -988,7 +1051,7 @@ def _apply_test(new: State, p: Player, move: TestBomb, out: list[Message]) -> No
     out.append(
         checks.message(
             N_("{player} tests a plutonium bomb and takes the {value} test marker."),
-            player=p.colour,
+            player=colour_name(p.colour),
             value=value,
         )
     )
@@ -1001,10 +1064,10 @@ def _apply_load(new: State, p: Player, move: LoadBomb, out: list[Message]) -> No
     new.turn.placing = True
     out.append(
         checks.message(
-            N_("{player} loads bomb {n} for {cost} bomber(s): 5 more points."),
-            player=p.colour,
-            n=move.bomb,
-            cost=bomb.card.load_cost,
+            N_("{player} loads {bomb} for {cost}: 5 more points."),
+            player=colour_name(p.colour),
+            bomb=bomb_place(p.colour, move.bomb, bomb.card.kind),
+            cost=amount_of("bombers", bomb.card.load_cost),
         )
     )
 
@@ -1012,9 +1075,10 @@ def _apply_load(new: State, p: Player, move: LoadBomb, out: list[Message]) -> No
 def _apply_negotiate(new: State, p: Player, move: Negotiate, out: list[Message]) -> None:
     out.append(
         checks.message(
-            N_("{player} and {partner} agree on air strikes until {player}'s next turn."),
-            player=p.colour,
-            partner=move.partner,
+            N_("{player} and {partner} agree on air strikes until {owner} next turn."),
+            player=colour_name(p.colour),
+            owner=colour_name(p.colour, "gen"),
+            partner=colour_name(move.partner),
         )
     )
 
@@ -1023,7 +1087,9 @@ def _apply_end(new: State, p: Player, move: Any, out: list[Message]) -> None:
     _next_turn(new, "place")
     out.append(
         checks.message(
-            N_("{player} ends the turn; {next} plays next."), player=p.colour, next=new.turn.active
+            N_("{player} ends the turn; {next} plays next."),
+            player=colour_name(p.colour),
+            next=colour_name(new.turn.active),
         )
     )
 
@@ -1057,7 +1123,7 @@ def _apply_retrieve(new: State, p: Player, move: Any, out: list[Message]) -> Non
     if p.test is not None:
         p.test.occupants = home(p.test.occupants, keep_others=False)
     p.contractors.laborers = p.contractors.engineers = p.contractors.scientists = 0
-    out.append(checks.message(N_("{player} retrieves workers."), player=p.colour))
+    out.append(checks.message(N_("{player} retrieves workers."), player=colour_name(p.colour)))
     _next_turn(new, "retrieve")
 
 
@@ -1174,50 +1240,81 @@ def _fill(p: Player, needs: list[str]) -> list[dict[str, Any]] | None:
     return refs
 
 
-def summary(data: dict[str, Any]) -> Message:
-    """A short description of a move, in words: what it does and where."""
-    worker = (data.get("worker") or {}).get("kind", "")
+def summary(state: State, data: dict[str, Any]) -> Message | Name:
+    """A move in words, as a player would say it: what it does and where."""
     kind = data["type"]
+    worker = worker_name((data.get("worker") or {}).get("kind", "any"))
+    me = state.turn.active
     if kind == "place_central":
         return checks.message(
-            N_("{space}, with a {kind}"), space=nm(data["space"]), kind=nm(worker)
+            N_("place a worker ({kind}) on {space}"), kind=worker, space=space_name(data["space"])
         )
     if kind == "construct":
+        slot = data.get("slot")
+        card = state.market[slot] if slot is not None and slot < len(state.market) else None
+        if slot is None or card is None:
+            return checks.message(
+                N_("a worker ({kind}) on Construction, building nothing"), kind=worker
+            )
         return checks.message(
-            N_("Construction, slot {slot}, with a {kind}"), slot=data.get("slot"), kind=nm(worker)
+            N_("build the {building} from {slot} with a worker ({kind})"),
+            building=building_name(card.kind),
+            slot=slot_place(slot, slot_price(state, slot, "laborer")),
+            kind=worker,
         )
     if kind == "place_building":
-        if data.get("owner"):
+        owner = state.player(data.get("owner") or me)
+        index = data["building"]
+        if owner is not None and index < len(owner.buildings):
             return checks.message(
-                N_("{owner}'s building {n}"), owner=data["owner"], n=data["building"]
+                N_("place workers on {building}"),
+                building=building_place(owner.colour, index, owner.buildings[index].kind),
             )
-        return checks.message(N_("building {n}"), n=data["building"])
     if kind == "air_strike" and len(data.get("attacks") or ()) == 1:
         attack = data["attacks"][0]
-        if attack["kind"] == "bomber":
+        victim = state.player(attack["target"])
+        if attack["kind"] == "bomber" and victim is not None and victim.buildings:
+            index = attack.get("building") or 0
             return checks.message(
-                N_("bomb {target}'s building {n}"), target=attack["target"], n=attack["building"]
+                N_("bomb {building}"),
+                building=building_place(victim.colour, index, victim.buildings[index].kind),
             )
         return checks.message(
-            N_("fighter attack on {target}'s {aircraft}"),
-            target=attack["target"],
-            aircraft=nm(attack.get("aircraft") or "fighters"),
+            N_("a fighter attack on {owner} {aircraft}"),
+            owner=colour_name(attack["target"], "gen"),
+            aircraft=resource_name(attack.get("aircraft") or "fighters", "pl"),
         )
-    if kind == "build_bomb":
-        return checks.message(N_("build bomb card {n}"), n=data["card"])
-    if kind == "test_bomb":
-        return checks.message(N_("test bomb {n}"), n=data["bomb"])
-    if kind == "load_bomb":
-        return checks.message(N_("load bomb {n}"), n=data["bomb"])
-    plain = {
-        "end_turn": N_("end the turn"),
-        "retrieve": N_("retrieve workers"),
-        "air_strike": N_("air strike"),
-        "repair": N_("repair"),
-        "design_bomb": N_("Design Bomb"),
-        "negotiate": N_("a deal on air strikes"),
-    }
-    return checks.message(plain.get(kind, kind))
+    p = state.active
+    if kind == "build_bomb" and data["card"] < len(p.hand):
+        return checks.message(
+            N_("build the {nth} in hand ({kind})"),
+            nth=ordinal(data["card"] + 1, "card"),
+            kind=bomb_name(p.hand[data["card"]].kind),
+        )
+    if kind in ("test_bomb", "load_bomb") and data["bomb"] < len(p.bombs):
+        bomb = bomb_place(me, data["bomb"], p.bombs[data["bomb"]].card.kind)
+        if kind == "test_bomb":
+            return checks.message(N_("test {bomb}"), bomb=bomb)
+        return checks.message(N_("load {bomb}"), bomb=bomb)
+    return move_name(kind)
+
+
+def _same_offer(data: dict[str, Any]) -> tuple[Any, ...]:
+    """What an alternative offers, whatever worker does it (one offer per place)."""
+    attacks = tuple(
+        (a.get("kind"), a.get("target"), a.get("aircraft"), a.get("building"))
+        for a in data.get("attacks") or ()
+    )
+    return (
+        data["type"],
+        data.get("space"),
+        data.get("slot"),
+        data.get("owner"),
+        data.get("building"),
+        data.get("card"),
+        data.get("bomb"),
+        attacks,
+    )
 
 
 def alternatives(state: State, move: Any) -> list[Alternative]:
@@ -1234,9 +1331,9 @@ def alternatives(state: State, move: Any) -> list[Alternative]:
 
     same = sorted((c for c in every if c["type"] == move.type), key=closeness)
     others = [c for c in every if c["type"] != move.type]
-    shown: set[str] = set()
+    shown: set[tuple[Any, ...]] = set()
     for data in same + others:
-        key = str(summary(data)).split(", with")[0]
+        key = _same_offer(data)
         if key in shown:
             continue
         try:
@@ -1248,7 +1345,7 @@ def alternatives(state: State, move: Any) -> list[Alternative]:
             found.append(
                 Alternative(
                     {k: v for k, v in data.items() if v is not None},
-                    checks.message(N_("Legal: {move}"), move=summary(data)),
+                    checks.message(N_("Legal: {move}."), move=summary(state, data)),
                 )
             )
         if len(found) >= 8:

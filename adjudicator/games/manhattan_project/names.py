@@ -1,81 +1,165 @@
-"""Display names of spaces, worker types and resources, translated in messages."""
+"""Message parameters that name things: colours, spaces, workers, resources, tracks and
+buildings by their display names (the vocabulary of glossary.toml), places counted from 1,
+and amounts in words. Every text a player reads takes its names from here."""
 
 from __future__ import annotations
 
-from ...core.i18n import N_, Message
+from collections.abc import Iterable, Mapping, Sequence
+
+from ...core.i18n import N_, Message, N_plural, Name, Names, Plural
 
 DOMAIN = "manhattan-project"
 
-NAMES: dict[str, str] = {
-    # central-board spaces
-    "construction": N_("Construction"),
-    "aircraft_fighters": N_("Aircraft factory (2 fighters)"),
-    "aircraft_bombers": N_("Aircraft factory (2 bombers)"),
-    "factory_yellowcake": N_("Factory (3 yellowcake for $5)"),
-    "factory_group": N_("Factory ($5, others $2)"),
-    "factory_specialist": N_("Factory ($3, engineer or scientist)"),
-    "mine_paid": N_("Mine ($5 for 4 yellowcake)"),
-    "mine_group": N_("Mine (3 yellowcake, others 1)"),
-    "mine_engineer": N_("Mine (2 yellowcake, engineer only)"),
-    "university_laborers": N_("University (3 laborers)"),
-    "university_engineer": N_("University (1 engineer)"),
-    "university_scientist": N_("University (1 scientist)"),
-    "university_paid": N_("University ($3: engineer or scientist)"),
-    "reactor": N_("Reactor"),
-    "enrichment": N_("Enrichment plant"),
-    "air_strike_1": N_("Air strike (left)"),
-    "air_strike_2": N_("Air strike (right)"),
-    "repair": N_("Repair"),
-    "design_bomb": N_("Design Bomb"),
-    "espionage": N_("Espionage"),
-    # worker types
-    "laborer": N_("laborer"),
-    "engineer": N_("engineer"),
-    "scientist": N_("scientist"),
-    "laborers": N_("laborers"),
-    "engineers": N_("engineers"),
-    "scientists": N_("scientists"),
-    # resources and tracks
-    "money": N_("money"),
-    "yellowcake": N_("yellowcake"),
-    "plutonium": N_("plutonium"),
-    "uranium": N_("enriched uranium"),
-    "fighters": N_("fighters"),
-    "bombers": N_("bombers"),
-    "spies": N_("spies"),
-    # building kinds
-    "mine": N_("mine"),
-    "factory": N_("factory"),
-    "university": N_("university"),
-    "enrichment_plant": N_("enrichment plant"),
-    # small phrases
-    "engineer_or_scientist": N_("engineer or scientist"),
-    "two_values": N_("two values"),
-    "one_value": N_("one value"),
-    "taken": N_("taken"),
-    "not_taken": N_("not taken"),
-    "personal_supply": N_("personal supply"),
-    "test_marker": N_("test marker"),
+#: The worker type of each key of a printed amount.
+WORKER_OF = {"laborers": "laborer", "engineers": "engineer", "scientists": "scientist"}
+
+
+def colour_name(colour: str, form: str = "") -> Name:
+    """A player by colour (``form="gen"``: the possessive, "Red's", «του Κόκκινου»)."""
+    return Name(DOMAIN, "colour", colour, form)
+
+
+def colour_names(colours: Iterable[str]) -> Names:
+    return Names(DOMAIN, "colour", tuple(colours))
+
+
+def space_name(space: str, form: str = "gen") -> Name:
+    """A central-board space; in messages it follows "the space" (Greek: the genitive)."""
+    return Name(DOMAIN, "space", space, form)
+
+
+def worker_name(kind: str, form: str = "") -> Name:
+    """A worker type (``laborer``; ``laborers`` is taken as its plural form)."""
+    if kind in WORKER_OF:
+        return Name(DOMAIN, "worker", WORKER_OF[kind], "pl")
+    return Name(DOMAIN, "worker", kind, form)
+
+
+def worker_names(kinds: Iterable[str]) -> Names:
+    return Names(DOMAIN, "worker", tuple(kinds))
+
+
+def resource_name(what: str, form: str = "") -> Name:
+    return Name(DOMAIN, "resource", what, form)
+
+
+def track_name(track: str, form: str = "") -> Name:
+    return Name(DOMAIN, "track", track, form)
+
+
+def building_name(kind: str) -> Name:
+    return Name(DOMAIN, "building", kind)
+
+
+def bomb_name(kind: str) -> Name:
+    return Name(DOMAIN, "bomb", kind)
+
+
+def message(template: str, **params: object) -> Message:
+    return Message(DOMAIN, template, params)
+
+
+#: A place counted from 1 with its noun, by the English suffix (st, nd, rd, th): each
+#: language writes the ordinal that agrees with the noun (Greek 2ο Κτίριο, 2η Βόμβα).
+ORDINALS = {
+    "building": (
+        N_("{n}st building"),
+        N_("{n}nd building"),
+        N_("{n}rd building"),
+        N_("{n}th building"),
+    ),
+    "bomb": (N_("{n}st bomb"), N_("{n}nd bomb"), N_("{n}rd bomb"), N_("{n}th bomb")),
+    "attack": (N_("{n}st attack"), N_("{n}nd attack"), N_("{n}rd attack"), N_("{n}th attack")),
+    "card": (
+        N_("{n}st bomb card"),
+        N_("{n}nd bomb card"),
+        N_("{n}rd bomb card"),
+        N_("{n}th bomb card"),
+    ),
 }
 
-#: Building kinds whose key differs from the space of the same name.
-_KIND_KEYS = {"enrichment": "enrichment_plant"}
+
+def ordinal(n: int, noun: str) -> Message:
+    """The ``n``-th ``noun`` ("2nd building", «2ο Κτίριο»); ``n`` counts from 1."""
+    suffix = 3
+    if n % 100 not in (11, 12, 13) and n % 10 in (1, 2, 3):
+        suffix = n % 10 - 1
+    return message(ORDINALS[noun][suffix], n=n)
 
 
-def name(key: str) -> Message | str:
-    """The translatable name of ``key``, or ``key`` itself when it has none."""
-    found = NAMES.get(key)
-    return Message(DOMAIN, found) if found is not None else key
+def building_place(owner: str, index: int, kind: str) -> Message:
+    """A building as a player says it: "Red's 2nd building (mine)" (``index`` from 0)."""
+    return message(
+        N_("{owner} {nth} ({kind})"),
+        owner=colour_name(owner, "gen"),
+        nth=ordinal(index + 1, "building"),
+        kind=building_name(kind),
+    )
 
 
-def kind_name(kind: str) -> Message | str:
-    """The name of a building kind (``enrichment`` is the enrichment plant)."""
-    return name(_KIND_KEYS.get(kind, kind))
+def bomb_place(owner: str, index: int, kind: str) -> Message:
+    """A built bomb as a player says it: "Red's 1st bomb (plutonium bomb)"."""
+    return message(
+        N_("{owner} {nth} ({kind})"),
+        owner=colour_name(owner, "gen"),
+        nth=ordinal(index + 1, "bomb"),
+        kind=bomb_name(kind),
+    )
 
 
-def allowed_name(allowed: set[str] | frozenset[str]) -> Message | str:
-    if allowed == {"engineer", "scientist"}:
-        return name("engineer_or_scientist")
-    if len(allowed) == 1:
-        return name(next(iter(allowed)))
-    return ", ".join(sorted(allowed))
+def slot_place(slot: int, price: int) -> Message:
+    """A market slot by its price: "the $4 slot"."""
+    return message(N_("the ${price} slot"), price=price, slot=slot + 1)
+
+
+def joined(parts: Sequence[Message | Name]) -> Message | Name:
+    """Parts joined as a sentence joins them ("A, B and C")."""
+    if len(parts) == 1:
+        return parts[0]
+    if len(parts) == 2:
+        return message(N_("{first} and {second}"), first=parts[0], second=parts[1])
+    return message(N_("{first}, {rest}"), first=parts[0], rest=joined(parts[1:]))
+
+
+def amount(what: str, n: int) -> Message:
+    """An amount in words: "$5", "3 yellowcake", "1 fighter", "2 engineers"."""
+    template = AMOUNTS[what]
+    if isinstance(template, str):
+        return message(template, count=n)
+    return Message(DOMAIN, template, {"count": n})
+
+
+def amounts(items: Mapping[str, int] | Iterable[tuple[str, int]]) -> Message | Name:
+    pairs = list(items.items() if isinstance(items, Mapping) else items)
+    if not pairs:
+        return message(N_("nothing"))
+    return joined([amount(what, n) for what, n in pairs])
+
+
+AMOUNTS: dict[str, str | Plural] = {
+    "money": N_("${count}"),
+    "yellowcake": N_plural("{count} yellowcake", "{count} yellowcake"),
+    "plutonium": N_plural("{count} plutonium", "{count} plutonium"),
+    "uranium": N_plural("{count} enriched uranium", "{count} enriched uranium"),
+    "fighters": N_plural("{count} fighter", "{count} fighters"),
+    "bombers": N_plural("{count} bomber", "{count} bombers"),
+    "spies": N_plural("{count} spy", "{count} spies"),
+    "laborers": N_plural("{count} laborer", "{count} laborers"),
+    "engineers": N_plural("{count} engineer", "{count} engineers"),
+    "scientists": N_plural("{count} scientist", "{count} scientists"),
+}
+
+
+def allowed_name(allowed: Iterable[str]) -> Message | Name:
+    """The worker types a space takes ("engineer or scientist")."""
+    kinds = sorted(allowed)
+    if len(kinds) == 1:
+        return worker_name(kinds[0])
+    return message(
+        N_("{first} or {second}"), first=worker_name(kinds[0]), second=worker_name(kinds[-1])
+    )
+
+
+def move_name(move_type: str) -> Name:
+    """A kind of move ("Air strike", "Retrieve workers")."""
+    return Name(DOMAIN, "move", move_type)

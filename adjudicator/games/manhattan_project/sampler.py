@@ -13,7 +13,7 @@ from typing import Any
 
 from . import moves as _moves
 from .checks import fits
-from .data import REPAIR_LIMIT, SPACE_SPECS
+from .data import BUILDING_KINDS, BUILDINGS_PER_KIND, REPAIR_LIMIT, SPACE_SPECS
 from .models import KINDS, BombCard, BuildingCard, State, WorkerRef
 
 SIMPLE_SPACES = [
@@ -23,8 +23,15 @@ SIMPLE_SPACES = [
 ]
 
 
-def random_building(rng: random.Random) -> dict[str, Any]:
-    kind = rng.choice(["mine", "factory", "university", "reactor", "enrichment"])
+def random_building(rng: random.Random, state: State | None = None) -> dict[str, Any]:
+    """A regular building card; with ``state``, of a kind not yet face up 10 times (MP-210)."""
+    kinds = list(BUILDING_KINDS)
+    if state is not None:
+        faceup = [c for c in state.market if c is not None]
+        faceup += [b for p in state.players for b in p.buildings]
+        seen = Counter(c.kind for c in faceup)
+        kinds = [k for k in kinds if seen[k] < BUILDINGS_PER_KIND] or kinds
+    kind = rng.choice(kinds)
     size = rng.randint(1, 3)
     needs = [rng.choice(["any", "any", "laborer", "engineer", "scientist"]) for _ in range(size)]
     costs: list[dict[str, int]] = []
@@ -126,7 +133,7 @@ def _candidates(state: State, rng: random.Random) -> list[dict[str, Any]]:
                 continue
             move = {"type": "construct", "worker": rng.choice(workers), "slot": slot}
             if state.building_deck:
-                move["drawn"] = random_building(rng)
+                move["drawn"] = random_building(rng, state)
             found.append(move)
         found.append({"type": "construct", "worker": rng.choice(workers)})
         # air strike: shoot what can be shot, then bomb the undefended

@@ -10,6 +10,7 @@ from .checks import checks
 from .data import LOAD_POINTS
 from .logic import bomb_value, points, target
 from .models import State
+from .names import colour_name, colour_names
 
 
 @checks.score("MP-104", title=N_("Only one player can reach the target"))
@@ -24,7 +25,7 @@ def one_winner(state: State) -> Iterator[Violation]:
                 "them reached it."
             ),
             "/players",
-            players=", ".join(reached),
+            players=colour_names(reached),
             target=goal,
         )
 
@@ -45,7 +46,7 @@ def score(state: State) -> Scoring:
         steps.append(
             checks.message(
                 N_("{player}: bombs {bombs} + loads {loads} + test {test} = {total}."),
-                player=p.colour,
+                player=colour_name(p.colour),
                 bombs=bombs,
                 loads=loads,
                 test=test,
@@ -54,14 +55,14 @@ def score(state: State) -> Scoring:
         )
     reached = [p.colour for p in state.players if scores[p.colour] >= goal]
     final = bool(reached)
-    seat = {p.colour: i for i, p in enumerate(state.players)}
+    seat: dict[str, int] = {p.colour: i for i, p in enumerate(state.players)}
     ranking = sorted(scores, key=lambda c: (c not in reached, -scores[c], seat[c]))
     tiebreaks = []
     if final:
         steps.append(
             checks.message(
                 N_("{player} reached the target of {target} and wins."),
-                player=ranking[0],
+                player=colour_name(ranking[0]),
                 target=goal,
             )
         )

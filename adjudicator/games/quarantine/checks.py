@@ -7,49 +7,17 @@ from collections import Counter
 from collections.abc import Iterator
 
 from ...core.checks import CheckRegistry
-from ...core.i18n import N_, Message
-from ...core.verdicts import Violation
+from ...core.i18n import N_, N_plural
+from ...core.verdicts import Notice, Violation
 from .geometry import capacity, layout
-from .models import COLOURS, SPECIAL_KINDS, LooseTile, State, Tile
+from .models import COLOURS, SPECIAL_KINDS, Cubes, LooseTile, State, Tile
+from .vocab import at, colour, cube_list, room
 
 checks = CheckRegistry("quarantine")
 
-KIND_NAMES = {
-    "lobby": N_("lobby"),
-    "treatment": N_("treatment room"),
-    "supply_room": N_("Supply Room"),
-    "maintenance": N_("Maintenance"),
-    "on_call_room": N_("On Call Room"),
-    "gift_shop": N_("Gift Shop"),
-    "security": N_("Security"),
-    "pharmacy": N_("Pharmacy"),
-    "purchasing": N_("Purchasing"),
-    "triage": N_("Triage"),
-    "pathology": N_("Pathology"),
-    "containment": N_("Containment"),
-    "cafeteria": N_("Cafeteria"),
-    "lab": N_("Lab"),
-    "emergency": N_("Emergency"),
-    "helipad": N_("Helipad"),
-}
-COLOUR_NAMES = {
-    "blue": N_("blue"),
-    "red": N_("red"),
-    "green": N_("green"),
-    "yellow": N_("yellow"),
-    "grey": N_("grey"),
-}
-
-
-def kind_name(kind: str) -> Message:
-    """The name of a tile kind, translated when the message is rendered."""
-    return checks.message(KIND_NAMES.get(kind, kind))
-
-
-def colour_name(colour: str | None) -> Message:
-    return checks.message(COLOUR_NAMES.get(colour or "", colour or ""))
-
-
+# The component list of the Greek rulebook (seed 001, Περιεχόμενα): 96 patient cubes (24 of
+# each colour), 32 grey cubes, 28 special rooms (2 of 14 kinds), 16 starting and 8 extra
+# treatment rooms (4 and 2 of each colour), 4 lobbies, 8 extra-action markers.
 PATIENTS_PER_COLOUR = 24
 GREY_CUBES = 32
 MARKERS = 8
@@ -70,11 +38,12 @@ def cube_totals(state: State) -> Counter[str]:
     found: Counter[str] = Counter()
 
     def add(heap: object) -> None:
-        for colour in (*COLOURS, "grey"):
-            found[colour] += getattr(heap, colour)
+        for c in (*COLOURS, "grey"):
+            found[c] += getattr(heap, c)
 
     add(state.bag)
-    add(state.box)
+    if state.box is not None:
+        add(state.box)
     found["grey"] += state.grey_supply
     for stack in state.market:
         add(stack.price)
@@ -88,6 +57,15 @@ def cube_totals(state: State) -> Counter[str]:
             found["grey"] += t.grey
     state._cache["cubes"] = found
     return found
+
+
+def box_cubes(state: State) -> Cubes:
+    """The box: as entered, or, when it was not counted, every cube not found elsewhere."""
+    if state.box is not None:
+        return state.box
+    totals = cube_totals(state)
+    full = {c: PATIENTS_PER_COLOUR for c in COLOURS} | {"grey": GREY_CUBES}
+    return Cubes(**{c: max(0, n - totals[c]) for c, n in full.items()})
 
 
 def special_counts(state: State) -> Counter[str]:
@@ -148,7 +126,10 @@ def final_rounds(state: State) -> Iterator[Violation]:
     elif end.final_rounds_left > len(state.players):
         yield checks.violation(
             "QU-103",
-            N_("{count} final rounds are left; with {most} players there are at most {most}."),
+            N_plural(
+                "{count} final round is left; with {most} players there are at most {most}.",
+                "{count} final rounds are left; with {most} players there are at most {most}.",
+            ),
             "/end/final_rounds_left",
             count=end.final_rounds_left,
             most=len(state.players),
@@ -156,7 +137,10 @@ def final_rounds(state: State) -> Iterator[Violation]:
     elif end.over and end.final_rounds_left:
         yield checks.violation(
             "QU-103",
-            N_("The game is over although {count} final rounds are left."),
+            N_plural(
+                "The game is over although {count} final round is left.",
+                "The game is over although {count} final rounds are left.",
+            ),
             "/end/final_rounds_left",
             count=end.final_rounds_left,
         )
@@ -177,28 +161,67 @@ def player_count(state: State) -> Iterator[Violation]:
 
 
 @checks.state("QU-201", title=N_("24 patient cubes of each colour"))
-def patient_cubes(state: State) -> Iterator[Violation]:
+def patient_cubes(state: State) -> Iterator[Violation | Notice]:
     totals = cube_totals(state)
-    for colour in COLOURS:
-        if totals[colour] != PATIENTS_PER_COLOUR:
-            yield checks.violation(
-                "QU-201",
-                N_("There are {count} {colour} cubes in all; the game has 24."),
-                f"/bag/{colour}",
-                count=totals[colour],
-                colour=colour_name(colour),
-            )
+    for c in COLOURS:
+        yield from _conserved(
+            "QU-201",
+            totals[c],
+            PATIENTS_PER_COLOUR,
+            f"/bag/{c}",
+            kind=c,
+            box=state.box is not None,
+        )
 
 
 @checks.state("QU-202", title=N_("32 grey cubes"))
-def grey_cubes(state: State) -> Iterator[Violation]:
-    total = cube_totals(state)["grey"]
-    if total != GREY_CUBES:
+def grey_cubes(state: State) -> Iterator[Violation | Notice]:
+    yield from _conserved(
+        "QU-202", cube_totals(state)["grey"], GREY_CUBES, "/bag/grey", box=state.box is not None
+    )
+
+
+def _conserved(
+    rule: str, count: int, wanted: int, path: str, kind: str = "grey", box: bool = True
+) -> Iterator[Violation | Notice]:
+    """Too many cubes of colour ``kind``, or too few, across every place they can be. When the
+    box was not counted, the missing cubes may be there: a notice, not a violation."""
+    if count > wanted:
         yield checks.violation(
-            "QU-202",
-            N_("There are {count} grey cubes in all; the game has 32."),
-            "/bag/grey",
-            count=total,
+            rule,
+            N_(
+                "There are {count} {colour} cubes in all, {extra} more than the {wanted} of the game."
+            ),
+            path,
+            count=count,
+            extra=count - wanted,
+            wanted=wanted,
+            colour=colour(kind, "cubes"),
+        )
+    elif count < wanted and not box:
+        yield checks.notice(
+            rule,
+            N_plural(
+                "The box was not counted: {count} of the {wanted} {colour} cubes is nowhere else, so it is taken to be in the box.",
+                "The box was not counted: {count} of the {wanted} {colour} cubes are nowhere else, so they are taken to be in the box.",
+            ),
+            "/box",
+            count=wanted - count,
+            wanted=wanted,
+            colour=colour(kind, "cubes"),
+        )
+    elif count < wanted:
+        yield checks.violation(
+            rule,
+            N_plural(
+                "There is only {count} {colour} cube in all; {missing} of the game's {wanted} are missing.",
+                "There are only {count} {colour} cubes in all; {missing} of the game's {wanted} are missing.",
+            ),
+            path,
+            count=count,
+            missing=wanted - count,
+            wanted=wanted,
+            colour=colour(kind, "cube" if count == 1 else "cubes"),
         )
 
 
@@ -213,18 +236,21 @@ def special_tiles(state: State) -> Iterator[Violation]:
             if have:
                 yield checks.violation(
                     "QU-203",
-                    N_("The {kind} is not among the special rooms in play."),
+                    N_("{kind} is not among the special rooms in play."),
                     "/special_kinds",
-                    kind=kind_name(kind),
+                    kind=room(kind, "art"),
                 )
         elif have != wanted:
             rule = "QU-204" if wanted == 1 else "QU-203"
             yield checks.violation(
                 rule,
-                N_("There are {count} {kind} tiles in all; this game has {wanted}."),
+                N_plural(
+                    "There is {count} {kind} tile in all; this game has {wanted}.",
+                    "There are {count} {kind} tiles in all; this game has {wanted}.",
+                ),
                 "/market",
                 count=have,
-                kind=kind_name(kind),
+                kind=room(kind, "gen"),
                 wanted=wanted,
             )
 
@@ -240,14 +266,17 @@ def extra_rooms(state: State) -> Iterator[Violation]:
         for t in tiles:
             if t.kind == "treatment" and t.extra and t.colour:
                 counts[t.colour] += 1
-    for colour in COLOURS:
-        if counts[colour] != EXTRA_ROOMS_PER_COLOUR:
+    for c in COLOURS:
+        if counts[c] != EXTRA_ROOMS_PER_COLOUR:
             yield checks.violation(
                 "QU-205",
-                N_("There are {count} extra {colour} treatment rooms in all; the game has 2."),
+                N_plural(
+                    "There is {count} extra {colour} treatment room in all; the game has 2.",
+                    "There are {count} extra {colour} treatment rooms in all; the game has 2.",
+                ),
                 "/market",
-                count=counts[colour],
-                colour=colour_name(colour),
+                count=counts[c],
+                colour=colour(c, "room" if counts[c] == 1 else "rooms"),
             )
 
 
@@ -257,7 +286,10 @@ def markers(state: State) -> Iterator[Violation]:
     if total != MARKERS:
         yield checks.violation(
             "QU-207",
-            N_("There are {count} extra-action markers in all; the game has 8."),
+            N_plural(
+                "There is {count} extra-action marker in all; the game has 8.",
+                "There are {count} extra-action markers in all; the game has 8.",
+            ),
             "/marker_supply",
             count=total,
         )
@@ -266,31 +298,50 @@ def markers(state: State) -> Iterator[Violation]:
 # --- 3xx: setup -----------------------------------------------------------------------------
 
 
-@checks.state("QU-301", title=N_("A lobby and four starting treatment rooms each"))
+@checks.state("QU-206", title=N_("Lobbies and starting treatment rooms"))
 def starting_tiles(state: State) -> Iterator[Violation]:
     for i, p in enumerate(state.players):
-        lobbies = sum(t.kind == "lobby" for t in p.hospital)
-        if lobbies != 1 or any(t.kind == "lobby" for t in p.set_aside):
+        own: list[Tile | LooseTile] = [*p.hospital, *p.set_aside]
+        lobbies = sum(t.kind == "lobby" for t in own)
+        if lobbies != 1:
             yield checks.violation(
-                "QU-301",
-                N_("{player}'s hospital has {count} lobbies; it has exactly one."),
+                "QU-206",
+                N_plural(
+                    "{player} has {count} lobby; every player has exactly one.",
+                    "{player} has {count} lobbies; every player has exactly one.",
+                ),
                 f"/players/{i}/hospital",
                 player=p.name,
                 count=lobbies,
             )
-        own: list[Tile | LooseTile] = [*p.hospital, *p.set_aside]
         starting = Counter(t.colour for t in own if t.kind == "treatment" and not t.extra)
-        for colour in COLOURS:
-            if starting[colour] != 1:
+        for c in COLOURS:
+            if starting[c] != 1:
                 yield checks.violation(
-                    "QU-301",
-                    N_(
-                        "{player} has {count} starting {colour} treatment rooms; each player has one."
+                    "QU-206",
+                    N_plural(
+                        "{player} has {count} starting {colour} treatment room; every player has exactly one.",
+                        "{player} has {count} starting {colour} treatment rooms; every player has exactly one.",
                     ),
                     f"/players/{i}/hospital",
                     player=p.name,
-                    count=starting[colour],
-                    colour=colour_name(colour),
+                    count=starting[c],
+                    colour=colour(c, "room" if starting[c] == 1 else "rooms"),
+                )
+
+
+@checks.state("QU-301", title=N_("A lobby and four starting treatment rooms each"))
+def lobby_in_hospital(state: State) -> Iterator[Violation]:
+    for i, p in enumerate(state.players):
+        for k, t in enumerate(p.set_aside):
+            if t.kind == "lobby":
+                yield checks.violation(
+                    "QU-301",
+                    N_(
+                        "{player} keeps the lobby beside the hospital; the lobby always stays in it."
+                    ),
+                    f"/players/{i}/set_aside/{k}",
+                    player=p.name,
                 )
 
 
@@ -317,21 +368,31 @@ def market(state: State) -> Iterator[Violation]:
         if stack.kind in SPECIAL_KINDS and stack.kind not in state.special_kinds:
             yield checks.violation(
                 "QU-303",
-                N_("The market holds a {kind} stack, which is not in play."),
+                N_("The market holds a stack of {kind}, which is not in play."),
                 f"/market/{j}",
-                kind=kind_name(stack.kind),
+                kind=room(stack.kind, "gen"),
             )
     for p in state.players:
         for c in p.contracts:
             seen[(c.kind, None)] += 1
-    for (kind, colour), n in seen.items():
-        if n > 1:
+    for (kind, hue), n in seen.items():
+        if n > 1 and hue:
+            yield checks.violation(
+                "QU-303",
+                N_(
+                    "There are {count} stacks of extra {colour} treatment rooms; each colour has one stack."
+                ),
+                "/market",
+                count=n,
+                colour=colour(hue, "rooms"),
+            )
+        elif n > 1:
             yield checks.violation(
                 "QU-303",
                 N_("There are {count} stacks of {kind}; each kind has one stack."),
                 "/market",
                 count=n,
-                kind=colour_name(colour) if colour else kind_name(kind),
+                kind=room(kind, "gen"),
             )
 
 
@@ -373,7 +434,10 @@ def doors(state: State) -> Iterator[Violation]:
             if t.kind == "lobby" and len(t.doors) != 4:
                 yield checks.violation(
                     "QU-401",
-                    N_("{player}'s lobby has {count} doors; a lobby has four."),
+                    N_plural(
+                        "{player}'s lobby has {count} door; a lobby has four.",
+                        "{player}'s lobby has {count} doors; a lobby has four.",
+                    ),
                     f"/players/{i}/hospital/{j}/doors",
                     player=p.name,
                     count=len(t.doors),
@@ -381,11 +445,10 @@ def doors(state: State) -> Iterator[Violation]:
             elif not t.doors:
                 yield checks.violation(
                     "QU-401",
-                    N_("{player}'s tile at ({x}, {y}) has no door; every tile has at least one."),
+                    N_("{player}'s tile {place} has no door; every tile has at least one."),
                     f"/players/{i}/hospital/{j}/doors",
                     player=p.name,
-                    x=t.x,
-                    y=t.y,
+                    place=at(layout(state, i).tiles, (t.x, t.y)),
                 )
 
 
@@ -401,25 +464,24 @@ def reach_lobby(state: State) -> Iterator[Violation]:
             if (t.x, t.y) not in reached:
                 yield checks.violation(
                     "QU-412",
-                    N_("{player}'s tile at ({x}, {y}) cannot reach the lobby through doors."),
+                    N_("{player}'s tile {place} cannot reach the lobby through doors."),
                     f"/players/{i}/hospital/{j}",
                     player=p.name,
-                    x=t.x,
-                    y=t.y,
+                    place=at(lay.tiles, (t.x, t.y)),
                 )
 
 
 @checks.state("QU-413", title=N_("No tile on top of another"))
 def overlap(state: State) -> Iterator[Violation]:
     for i, p in enumerate(state.players):
-        for x, y in layout(state, i).overlaps:
+        lay = layout(state, i)
+        for pos in lay.overlaps:
             yield checks.violation(
                 "QU-413",
-                N_("{player} has two tiles on the square ({x}, {y})."),
+                N_("{player} has two tiles on one square, {place}."),
                 f"/players/{i}/hospital",
                 player=p.name,
-                x=x,
-                y=y,
+                place=at(lay.tiles, pos),
             )
 
 
@@ -498,10 +560,13 @@ def action_count(state: State) -> Iterator[Violation]:
     if r.actions_used > 4 + r.markers_spent:
         yield checks.violation(
             "QU-601",
-            N_("{count} actions were taken with {spent} markers spent; at most {most}."),
+            N_plural(
+                "{actions} actions were taken, but with {count} extra-action marker spent at most {most} are allowed.",
+                "{actions} actions were taken, but with {count} extra-action markers spent at most {most} are allowed.",
+            ),
             "/round/actions_used",
-            count=r.actions_used,
-            spent=r.markers_spent,
+            actions=r.actions_used,
+            count=r.markers_spent,
             most=4 + r.markers_spent,
         )
 
@@ -522,22 +587,20 @@ def room_capacity(state: State) -> Iterator[Violation]:
                 yield checks.violation(
                     "QU-702",
                     N_(
-                        "The {colour} room at ({x}, {y}) holds 2 patients, but {player}'s Supply Room is not connected to a {colour} room."
+                        "The {colour} room {place} holds 2 patients, but {player}'s Supply Room is not connected to a {colour} room."
                     ),
                     path,
                     player=p.name,
-                    colour=colour_name(t.colour),
-                    x=t.x,
-                    y=t.y,
+                    colour=colour(t.colour, "room"),
+                    place=at(lay.tiles, (t.x, t.y)),
                 )
             else:
                 yield checks.violation(
                     "QU-604",
-                    N_("{player}'s room at ({x}, {y}) holds {count} patients; it takes {most}."),
+                    N_("{player}'s room {place} holds {count} patients; it takes {most}."),
                     path,
                     player=p.name,
-                    x=t.x,
-                    y=t.y,
+                    place=at(lay.tiles, (t.x, t.y)),
                     count=n,
                     most=most,
                 )
@@ -555,14 +618,13 @@ def patient_places(state: State) -> Iterator[Violation]:
                     yield checks.violation(
                         "QU-607",
                         N_(
-                            "A {colour} cube sits on {player}'s {kind} at ({x}, {y}); patients sit only in treatment rooms of their colour or in Emergency."
+                            "A {colour} cube sits on {player}'s {kind} {place}; patients sit only in treatment rooms of their colour or in Emergency."
                         ),
                         f"/players/{i}/hospital/{j}/patients/{k}",
-                        colour=colour_name(cube),
+                        colour=colour(cube, "cube"),
                         player=p.name,
-                        kind=kind_name(t.kind),
-                        x=t.x,
-                        y=t.y,
+                        kind=room(t.kind, "in"),
+                        place=at(layout(state, i).tiles, (t.x, t.y)),
                     )
 
 
@@ -579,11 +641,10 @@ def prices(state: State) -> Iterator[Violation]:
             yield checks.violation(
                 "QU-610",
                 N_(
-                    "A contract price of {count} cubes ({grey} grey) is not allowed: it takes 2 or more patient cubes."
+                    "A contract price of {cubes} is not allowed: it takes 2 or more patient cubes and no grey cube."
                 ),
                 path,
-                count=total,
-                grey=price.grey,
+                cubes=cube_list(price, (*COLOURS, "grey")),
             )
 
 
@@ -601,7 +662,7 @@ def claimable(state: State) -> Iterator[Violation]:
                     ),
                     f"/players/{i}/contracts/{k}/claimable",
                     player=p.name,
-                    kind=kind_name(c.kind),
+                    kind=room(c.kind, "gen"),
                 )
 
 
@@ -613,14 +674,14 @@ def bought_twice(state: State) -> Iterator[Violation]:
                 "QU-618",
                 N_("{kind} was bought {count} times this round; once is the limit."),
                 "/round/bought_special",
-                kind=kind_name(kind),
+                kind=room(kind, "gen"),
                 count=n,
             )
 
 
 @checks.state("QU-620", title=N_("Not two extra rooms of one colour in a round"))
 def treatment_twice(state: State) -> Iterator[Violation]:
-    for colour, n in Counter(state.round.bought_treatment).items():
+    for c, n in Counter(state.round.bought_treatment).items():
         if n > 1:
             yield checks.violation(
                 "QU-620",
@@ -628,7 +689,7 @@ def treatment_twice(state: State) -> Iterator[Violation]:
                     "{count} extra {colour} treatment rooms were bought this round; one is the limit."
                 ),
                 "/round/bought_treatment",
-                colour=colour_name(colour),
+                colour=colour(c, "rooms"),
                 count=n,
             )
 
@@ -655,12 +716,11 @@ def containment(state: State) -> Iterator[Violation]:
                 yield checks.violation(
                     "QU-711",
                     N_(
-                        "{player}'s Containment at ({x}, {y}) holds a grey cube; it can never be quarantined."
+                        "{player}'s Containment {place} holds a grey cube; it can never be quarantined."
                     ),
                     f"/players/{i}/hospital/{j}/grey",
                     player=p.name,
-                    x=t.x,
-                    y=t.y,
+                    place=at(layout(state, i).tiles, (t.x, t.y)),
                 )
 
 
@@ -672,7 +732,10 @@ def lab_greys(state: State) -> Iterator[Violation]:
         ):
             yield checks.violation(
                 "QU-713",
-                N_("{player} keeps {count} grey cubes but has no Lab."),
+                N_plural(
+                    "{player} keeps {count} grey cube but has no Lab.",
+                    "{player} keeps {count} grey cubes but has no Lab.",
+                ),
                 f"/players/{i}/supply/grey",
                 player=p.name,
                 count=p.supply.grey,

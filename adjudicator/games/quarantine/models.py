@@ -10,8 +10,12 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
+from ...core.errors import InvalidValue
+from ...core.i18n import N_
+
+DOMAIN = "quarantine"
 Colour = Literal["blue", "red", "green", "yellow"]
 Side = Literal["N", "E", "S", "W"]
 SpecialKind = Literal[
@@ -41,7 +45,10 @@ Rotation = Literal[0, 90, 180, 270]
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """Unknown fields are errors, and no value is coerced: ``true`` and ``"7"`` are not
+    numbers, ``1`` is not a boolean."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class Cubes(Strict):
@@ -80,11 +87,13 @@ class Tile(Strict):
     @model_validator(mode="after")
     def _colour(self) -> Tile:
         if (self.kind == "treatment") != (self.colour is not None):
-            raise ValueError("a treatment room has a colour, and only a treatment room")
+            raise InvalidValue(
+                DOMAIN, N_("A treatment room has a colour, and only a treatment room has one.")
+            )
         if self.extra and self.kind != "treatment":
-            raise ValueError("only treatment rooms can be extra")
+            raise InvalidValue(DOMAIN, N_("Only a treatment room can be an extra room."))
         if len(set(self.doors)) != len(self.doors):
-            raise ValueError("a side is listed twice in doors")
+            raise InvalidValue(DOMAIN, N_("A side is given twice in `doors`."))
         return self
 
 
@@ -99,9 +108,11 @@ class LooseTile(Strict):
     @model_validator(mode="after")
     def _colour(self) -> LooseTile:
         if (self.kind == "treatment") != (self.colour is not None):
-            raise ValueError("a treatment room has a colour, and only a treatment room")
+            raise InvalidValue(
+                DOMAIN, N_("A treatment room has a colour, and only a treatment room has one.")
+            )
         if len(set(self.doors)) != len(self.doors):
-            raise ValueError("a side is listed twice in doors")
+            raise InvalidValue(DOMAIN, N_("A side is given twice in `doors`."))
         return self
 
 
@@ -118,7 +129,7 @@ class Player(Strict):
     name: Name = Field(description="the player's colour or name")
     hospital: list[Tile] = Field(max_length=60)
     line: list[CubeColour] = Field(default_factory=list, max_length=200, description="waiting line")
-    supply: Cubes = Field(default_factory=Cubes, description="personal supply")
+    supply: Cubes = Field(Cubes(), description="personal supply")
     markers: Count = Field(0, description="extra-action markers held")
     set_aside: list[LooseTile] = Field(default_factory=list, max_length=10)
     contracts: list[Contract] = Field(default_factory=list, max_length=14)
@@ -131,14 +142,17 @@ class Stack(Strict):
     kind: TileKind
     colour: Colour | None = None
     count: Annotated[int, Field(ge=0, le=10)]
-    price: Cubes = Field(default_factory=Cubes, description="empty: no open contract")
+    price: Cubes = Field(Cubes(), description="empty: no open contract")
 
     @model_validator(mode="after")
     def _colour(self) -> Stack:
         if self.kind == "lobby":
-            raise ValueError("the market holds no lobby")
+            raise InvalidValue(DOMAIN, N_("The market holds no lobby."))
         if (self.kind == "treatment") != (self.colour is not None):
-            raise ValueError("a treatment stack has a colour, and only a treatment stack")
+            raise InvalidValue(
+                DOMAIN,
+                N_("A stack of treatment rooms has a colour, and only such a stack has one."),
+            )
         return self
 
 
@@ -170,7 +184,7 @@ class State(Strict):
     special_kinds: list[SpecialKind] = Field(max_length=14, description="the kinds in play")
     market: list[Stack] = Field(max_length=20)
     bag: Cubes
-    box: Cubes = Field(default_factory=Cubes, description="spent cubes")
+    box: Cubes | None = Field(None, description="spent cubes, out of play; null: not counted")
     grey_supply: Count = Field(0, description="grey cubes beside the market")
     marker_supply: Count = Field(0, description="extra-action markers beside the market")
     round: Round
@@ -182,10 +196,12 @@ class State(Strict):
     def _names(self) -> State:
         names = [p.name for p in self.players]
         if len(set(names)) != len(names):
-            raise ValueError("two players share a name")
+            raise InvalidValue(DOMAIN, N_("Two players have the same name."))
         for who in (self.round.active, self.round.bag_holder):
             if who not in names:
-                raise ValueError(f"round names unknown player {who!r}")
+                raise InvalidValue(
+                    DOMAIN, N_("The round names {player}, who is not a player."), player=who
+                )
         return self
 
     def player(self, name: str) -> Player | None:
@@ -215,7 +231,21 @@ class PlaceGrey(Strict):
     type: Literal["place_grey"]
     player: Name | None = None
     at: At | None = None
-    spread: At | None = Field(None, description="a second grey from the supply")
+    spread: list[At] = Field(
+        default_factory=list,
+        max_length=8,
+        description="other tiles of a complete nurse station, each with a grey from the supply",
+    )
+
+    @field_validator("spread", mode="before")
+    @classmethod
+    def _one_square(cls, value: object) -> object:
+        """A single ``[x, y]`` is read as a list of one square; ``null`` as none."""
+        if value is None:
+            return []
+        if isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value):
+            return [value]
+        return value
 
 
 class Admit(Strict):
@@ -286,18 +316,31 @@ class Disinfect(Strict):
 
 
 class RenovateStep(Strict):
+    """One tile of a renovation. Its rotation afterwards is stated (``rotation``) or
+    relative (``turn``, clockwise from where it lies; for a tile from beside the hospital,
+    from its printed sides); with neither, a moved tile keeps its rotation."""
+
     source: At | None = Field(None, description="a hospital tile to move, turn or remove")
     set_aside: Annotated[int, Field(ge=0, le=10)] | None = None
     to: At | None = Field(None, description="null: remove it beside the hospital")
-    rotation: Rotation = 0
+    rotation: Rotation | None = Field(None, description="the rotation afterwards, if stated")
+    turn: Rotation = Field(0, description="degrees to turn the tile clockwise")
 
     @model_validator(mode="after")
     def _one(self) -> RenovateStep:
         if (self.source is None) == (self.set_aside is None):
-            raise ValueError("give exactly one of source and set_aside")
+            raise InvalidValue(DOMAIN, N_("Give exactly one of `source` and `set_aside`."))
         if self.set_aside is not None and self.to is None:
-            raise ValueError("a set-aside tile needs a place")
+            raise InvalidValue(DOMAIN, N_("A tile from beside the hospital needs a place (`to`)."))
+        if self.rotation is not None and self.turn:
+            raise InvalidValue(DOMAIN, N_("Give `rotation` or `turn`, not both."))
         return self
+
+    def rotation_from(self, current: int) -> int:
+        """The tile's rotation after this step, from its ``current`` one."""
+        if self.rotation is not None:
+            return self.rotation
+        return (current + self.turn) % 360
 
 
 class Renovate(Strict):

@@ -3,25 +3,28 @@
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, cast
 
-from ...core.i18n import N_, Message
+from ...core.i18n import N_, Message, N_plural
 from ...core.verdicts import Alternative, Violation
-from .checks import checks, colour_name, kind_name, tiles_left
+from . import vocab as words
+from .checks import box_cubes, checks, tiles_left
 from .geometry import SIDES, Layout, Pos, capacity, layout, neighbour, turn
 from .models import (
     ACTION_MOVES,
     COLOURS,
+    Colour,
     Contract,
     Cubes,
     LooseTile,
     Player,
+    Rotation,
     Stack,
     State,
     Tile,
+    TileKind,
 )
 
 PLACING = ("claim_contract", "buy_special", "buy_treatment", "place_set_aside")
@@ -51,7 +54,7 @@ def room_missing(
             N_("{player}'s {kind} is quarantined and gives no effect."),
             path,
             player=player.name,
-            kind=kind_name(kind),
+            kind=words.room(kind, "art"),
         )
     elif any(t.kind == kind for t in player.set_aside):
         yield checks.violation(
@@ -59,7 +62,7 @@ def room_missing(
             N_("{player}'s {kind} waits beside the hospital and gives no effect."),
             path,
             player=player.name,
-            kind=kind_name(kind),
+            kind=words.room(kind, "art"),
         )
     else:
         yield checks.violation(
@@ -67,12 +70,12 @@ def room_missing(
             N_("{player} has no {kind} in the hospital."),
             path,
             player=player.name,
-            kind=kind_name(kind),
+            kind=words.room(kind, "acc"),
         )
 
 
-def _cube_list(cubes: Cubes) -> str:
-    return ", ".join(f"{cubes.get(c)} {c}" for c in (*COLOURS, "grey") if cubes.get(c)) or "0"
+def _cube_list(cubes: Cubes) -> Message:
+    return words.cube_list(cubes, (*COLOURS, "grey"))
 
 
 # --- general --------------------------------------------------------------------------------
@@ -91,7 +94,10 @@ def action_budget(state: State, move: Any) -> Iterator[Violation]:
     if r.actions_used >= 4 + r.markers_spent and player.markers == 0:
         yield checks.violation(
             "QU-601",
-            N_("{player} has used {count} actions and holds no extra-action marker."),
+            N_plural(
+                "{player} has used {count} action and holds no extra-action marker.",
+                "{player} has used {count} actions and holds no extra-action marker.",
+            ),
             "/round/actions_used",
             player=player.name,
             count=r.actions_used,
@@ -128,12 +134,17 @@ def in_bag(state: State, move: Any) -> Iterator[Violation]:
             "QU-502",
             N_("The bag holds no {colour} cube."),
             f"/bag/{colour}",
-            colour=colour_name(colour),
+            colour=words.colour(colour, "cube"),
         )
 
 
 @checks.move(
-    "QU-503", "QU-714", title=N_("A patient joins a waiting line"), moves=("place_patient",)
+    "QU-503",
+    "QU-714",
+    "QU-701",
+    "QU-418",
+    title=N_("A patient joins a waiting line"),
+    moves=("place_patient",),
 )
 def patient_target(state: State, move: Any) -> Iterator[Violation]:
     i = state.index(move.player)
@@ -199,14 +210,13 @@ def grey_target(state: State, move: Any) -> Iterator[Violation]:
             (p.name, t) for i, p in enumerate(state.players) for t in grey_targets(state, i)
         ]
         if anywhere:
-            name, (x, y) = anywhere[0]
+            name, pos = anywhere[0]
             yield checks.violation(
                 "QU-509",
-                N_("The grey cube must go on a tile: {player}'s tile at ({x}, {y}) can take it."),
+                N_("The grey cube must go on a tile: {player}'s tile {place} can take it."),
                 "/move/at",
                 player=name,
-                x=x,
-                y=y,
+                place=words.at(layout(state, state.index(name)).tiles, pos),
             )
         return
     i = state.index(move.player or "")
@@ -221,20 +231,18 @@ def grey_target(state: State, move: Any) -> Iterator[Violation]:
     if tile is None:
         yield checks.violation(
             "QU-505",
-            N_("{player} has no tile at ({x}, {y})."),
+            N_("{player} has no tile {place}."),
             "/move/at",
             player=move.player,
-            x=pos[0],
-            y=pos[1],
+            place=words.at(lay.tiles, pos),
         )
     elif tile.grey:
         yield checks.violation(
             "QU-506",
-            N_("{player}'s tile at ({x}, {y}) is already quarantined."),
+            N_("{player}'s tile {place} is already quarantined."),
             "/move/at",
             player=move.player,
-            x=pos[0],
-            y=pos[1],
+            place=words.at(lay.tiles, pos),
         )
     elif tile.kind == "containment":
         yield checks.violation(
@@ -256,17 +264,31 @@ def grey_target(state: State, move: Any) -> Iterator[Violation]:
 
 
 @checks.move(
-    "QU-507", "QU-404", title=N_("Spreading through a nurse station"), moves=("place_grey",)
+    "QU-507",
+    "QU-404",
+    "QU-506",
+    "QU-711",
+    title=N_("Spreading through a nurse station"),
+    moves=("place_grey",),
 )
 def spread(state: State, move: Any) -> Iterator[Violation]:
-    if move.spread is None:
+    if not move.spread:
         return
     if move.at is None or state.round.first_round:
         yield checks.violation(
             "QU-507", N_("Only a grey cube placed on a tile can spread."), "/move/spread"
         )
         return
-    if state.grey_supply == 0:
+    if len(move.spread) > 1:
+        yield checks.violation(
+            "QU-507",
+            N_(
+                "One drawn grey cube quarantines at most 2 tiles: it spreads to one more tile, not {count}."
+            ),
+            "/move/spread/1",
+            count=len(move.spread),
+        )
+    if state.grey_supply < len(move.spread):
         yield checks.violation(
             "QU-507", N_("The grey supply is empty, so the disease cannot spread."), "/grey_supply"
         )
@@ -274,49 +296,46 @@ def spread(state: State, move: Any) -> Iterator[Violation]:
     i = state.index(move.player or "")
     if i < 0:
         return
+    for k, b in enumerate(move.spread):
+        yield from _spread_to(state, i, move, _pos(b), f"/move/spread/{k}")
+
+
+def _spread_to(state: State, i: int, move: Any, b: Pos, path: str) -> Iterator[Violation]:
+    """Why the disease cannot spread from ``move.at`` to ``b``, if it cannot."""
     lay = layout(state, i)
-    a, b = _pos(move.at), _pos(move.spread)
+    a = _pos(move.at)
     target = lay.tiles.get(b)
     if target is None or a == b:
         yield checks.violation(
             "QU-507",
             N_("The spread needs another tile of {player}'s hospital."),
-            "/move/spread",
+            path,
             player=move.player,
         )
-        return
-    if target.grey:
+    elif target.grey:
         yield checks.violation(
             "QU-506",
-            N_("{player}'s tile at ({x}, {y}) is already quarantined."),
-            "/move/spread",
+            N_("{player}'s tile {place} is already quarantined."),
+            path,
             player=move.player,
-            x=b[0],
-            y=b[1],
+            place=words.at(lay.tiles, b),
         )
-        return
-    if target.kind == "containment":
+    elif target.kind == "containment":
         yield checks.violation(
             "QU-711",
             N_("{player}'s Containment can never be quarantined."),
-            "/move/spread",
+            path,
             player=move.player,
         )
-        return
-    shared = [c for c in lay.stations_of(a) if b in Layout.station_tiles(c)]
-    if shared:
-        return
-    close = abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
-    rule = "QU-404" if close else "QU-507"
-    yield checks.violation(
-        rule,
-        N_("The tiles at ({x1}, {y1}) and ({x2}, {y2}) share no complete nurse station."),
-        "/move/spread",
-        x1=a[0],
-        y1=a[1],
-        x2=b[0],
-        y2=b[1],
-    )
+    elif not [c for c in lay.stations_of(a) if b in Layout.station_tiles(c)]:
+        close = abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
+        yield checks.violation(
+            "QU-404" if close else "QU-507",
+            N_("The tile {place} and the tile {other} share no complete nurse station."),
+            path,
+            place=words.at(lay.tiles, a),
+            other=words.at(lay.tiles, b),
+        )
 
 
 @checks.move("QU-510", title=N_("Draws and actions in any order"), moves=("end_round",))
@@ -325,7 +344,10 @@ def round_done(state: State, move: Any) -> Iterator[Violation]:
     if r.draws < 4 and state.bag.total() and not state.end.triggered:
         yield checks.violation(
             "QU-510",
-            N_("Only {count} of the 4 cubes have been drawn; the round cannot end yet."),
+            N_plural(
+                "Only {count} of the 4 cubes has been drawn; the round cannot end yet.",
+                "Only {count} of the 4 cubes have been drawn; the round cannot end yet.",
+            ),
             "/round/draws",
             count=r.draws,
         )
@@ -335,7 +357,15 @@ def round_done(state: State, move: Any) -> Iterator[Violation]:
 
 
 @checks.move(
-    "QU-603", "QU-604", "QU-605", "QU-714", "QU-701", title=N_("Admit patients"), moves=("admit",)
+    "QU-603",
+    "QU-604",
+    "QU-605",
+    "QU-714",
+    "QU-701",
+    "QU-702",
+    "QU-418",
+    title=N_("Admit patients"),
+    moves=("admit",),
 )
 def admit(state: State, move: Any) -> Iterator[Violation]:
     i, player = active(state)
@@ -343,10 +373,13 @@ def admit(state: State, move: Any) -> Iterator[Violation]:
     if len(move.rooms) > len(player.line):
         yield checks.violation(
             "QU-603",
-            N_("{count} rooms are named, but only {line} patients wait in line."),
+            N_plural(
+                "{rooms} rooms are named, but only {count} patient waits in line.",
+                "{rooms} rooms are named, but only {count} patients wait in line.",
+            ),
             "/move/rooms",
-            count=len(move.rooms),
-            line=len(player.line),
+            rooms=len(move.rooms),
+            count=len(player.line),
         )
         return
     used: Counter[Pos] = Counter()
@@ -363,22 +396,20 @@ def admit(state: State, move: Any) -> Iterator[Violation]:
             yield checks.violation(
                 "QU-603",
                 N_(
-                    "Patient {n} in line is {colour}; the tile at ({x}, {y}) is no {colour} treatment room."
+                    "Patient {n} in line is {colour}; the tile {place} is no {colour} treatment room."
                 ),
                 path,
                 n=k + 1,
-                colour=colour_name(cube),
-                x=pos[0],
-                y=pos[1],
+                colour=words.colour(cube, "patient"),
+                place=words.at(lay.tiles, pos),
             )
         elif tile.grey:
             yield checks.violation(
                 "QU-605",
-                N_("The {colour} room at ({x}, {y}) is quarantined and takes no patient."),
+                N_("The {colour} room {place} is quarantined and takes no patient."),
                 path,
-                colour=colour_name(cube),
-                x=pos[0],
-                y=pos[1],
+                colour=words.colour(cube, "room"),
+                place=words.at(lay.tiles, pos),
             )
         elif len(tile.patients) + used[pos] >= capacity(lay, pos):
             if len(tile.patients) + used[pos] < capacity(lay, pos, working=False):
@@ -386,11 +417,10 @@ def admit(state: State, move: Any) -> Iterator[Violation]:
                 return
             yield checks.violation(
                 "QU-604",
-                N_("The {colour} room at ({x}, {y}) is full."),
+                N_("The {colour} room {place} is full."),
                 path,
-                colour=colour_name(cube),
-                x=pos[0],
-                y=pos[1],
+                colour=words.colour(cube, "room"),
+                place=words.at(lay.tiles, pos),
             )
         else:
             used[pos] += 1
@@ -398,7 +428,7 @@ def admit(state: State, move: Any) -> Iterator[Violation]:
         return
 
 
-@checks.move("QU-608", "QU-704", title=N_("Treat patients"), moves=("treat",))
+@checks.move("QU-608", "QU-704", "QU-701", "QU-418", title=N_("Treat patients"), moves=("treat",))
 def treat(state: State, move: Any) -> Iterator[Violation]:
     if move.colour == "grey":
         yield checks.violation("QU-608", N_("Grey cubes are never treated."), "/move/colour")
@@ -418,7 +448,7 @@ def treat(state: State, move: Any) -> Iterator[Violation]:
             N_("{player}'s On Call Room is connected to no other {colour} treatment room."),
             "/move/on_call",
             player=player.name,
-            colour=colour_name(move.on_call),
+            colour=words.colour(move.on_call, "room"),
         )
 
 
@@ -460,9 +490,9 @@ def contract(state: State, move: Any) -> Iterator[Violation]:
     if stack is None or stack.count == 0 or stack.price.total():
         yield checks.violation(
             "QU-611",
-            N_("The market has no {kind} stack free for a contract."),
+            N_("The market has no stack of {kind} free for a contract."),
             "/move/kind",
-            kind=kind_name(move.kind),
+            kind=words.room(move.kind, "gen"),
         )
 
 
@@ -473,18 +503,18 @@ def claim(state: State, move: Any) -> Iterator[Violation]:
     if c is None or c.count == 0:
         yield checks.violation(
             "QU-613",
-            N_("{player} has no {kind} contract with a tile on it."),
+            N_("{player} has no contract for {kind} with a tile on it."),
             "/move/kind",
             player=player.name,
-            kind=kind_name(move.kind),
+            kind=words.room(move.kind, "acc"),
         )
     elif not c.claimable:
         yield checks.violation(
             "QU-613",
-            N_("{player}'s {kind} contract can be claimed only on {player}'s next round."),
+            N_("{player}'s contract for {kind} can be claimed only in {player}'s next round."),
             "/move/kind",
             player=player.name,
-            kind=kind_name(move.kind),
+            kind=words.room(move.kind, "acc"),
         )
 
 
@@ -507,6 +537,8 @@ def _source_price(state: State, move: Any) -> Cubes | None:
     "QU-618",
     "QU-708",
     "QU-713",
+    "QU-701",
+    "QU-418",
     title=N_("Buy a special room"),
     moves=("buy_special",),
 )
@@ -517,18 +549,25 @@ def buy_special(state: State, move: Any) -> Iterator[Violation]:
             "QU-618",
             N_("{kind} was already bought this round."),
             "/move/kind",
-            kind=kind_name(move.kind),
+            kind=words.room(move.kind, "art"),
         )
     price = _source_price(state, move)
     if price is None:
-        where = move.seller or checks.message(N_("the market"))
-        yield checks.violation(
-            "QU-615",
-            N_("There is no open {kind} contract to buy from {seller}."),
-            "/move/seller",
-            kind=kind_name(move.kind),
-            seller=where,
-        )
+        if move.seller is None:
+            yield checks.violation(
+                "QU-615",
+                N_("The market has no open contract for {kind}."),
+                "/move/seller",
+                kind=words.room(move.kind, "acc"),
+            )
+        else:
+            yield checks.violation(
+                "QU-615",
+                N_("{seller} has no open contract for {kind}."),
+                "/move/seller",
+                kind=words.room(move.kind, "acc"),
+                seller=move.seller,
+            )
         return
     yield from _check_pay(state, i, move.pay, price)
 
@@ -550,7 +589,10 @@ def _check_pay(state: State, i: int, pay: Cubes, price: Cubes) -> Iterator[Viola
         if pay.coloured() + pay.grey // 2 != price.total():
             yield checks.violation(
                 "QU-708",
-                N_("With Purchasing the payment is {count} cubes of any colours."),
+                N_plural(
+                    "With Purchasing the payment is {count} cube of any colour.",
+                    "With Purchasing the payment is {count} cubes of any colours.",
+                ),
                 "/move/pay",
                 count=price.total(),
             )
@@ -560,7 +602,7 @@ def _check_pay(state: State, i: int, pay: Cubes, price: Cubes) -> Iterator[Viola
     if extra or short != pay.grey // 2:
         yield checks.violation(
             "QU-616",
-            N_("The price is exactly {price}; {pay} does not match it."),
+            N_("The price is exactly {price}; the payment of {pay} does not match it."),
             "/move/pay",
             price=_cube_list(price),
             pay=_cube_list(pay),
@@ -578,10 +620,13 @@ def security(state: State, move: Any) -> Iterator[Violation]:
         yield checks.violation(
             "QU-706",
             N_(
-                "The payment goes to the {where}: only a working Security in the seller's hospital sends it to the seller."
+                "The payment goes to the seller: a working Security in the seller's hospital sends it there."
+            )
+            if gets
+            else N_(
+                "The payment goes to the box: only a working Security in the seller's hospital sends it to the seller."
             ),
             "/move/payment_to",
-            where=checks.message(N_("seller")) if wanted == "seller" else checks.message(N_("box")),
         )
 
 
@@ -595,7 +640,7 @@ def buy_treatment(state: State, move: Any) -> Iterator[Violation]:
             "QU-620",
             N_("An extra {colour} treatment room was already bought this round."),
             "/move/colour",
-            colour=colour_name(move.colour),
+            colour=words.colour(move.colour, "room"),
         )
     stack = next(
         (s for s in state.market if s.kind == "treatment" and s.colour == move.colour), None
@@ -605,7 +650,7 @@ def buy_treatment(state: State, move: Any) -> Iterator[Violation]:
             "QU-619",
             N_("No extra {colour} treatment room is left in the market."),
             "/move/colour",
-            colour=colour_name(move.colour),
+            colour=words.colour(move.colour, "room"),
         )
     if move.at is None:
         yield checks.violation(
@@ -633,10 +678,14 @@ def set_aside_index(state: State, move: Any) -> Iterator[Violation]:
     if move.index >= len(player.set_aside):
         yield checks.violation(
             "QU-418",
-            N_("{player} has no tile number {n} beside the hospital."),
+            N_plural(
+                "{player} keeps only {count} tile beside the hospital, so there is no tile number {n}.",
+                "{player} keeps only {count} tiles beside the hospital, so there is no tile number {n}.",
+            ),
             "/move/index",
             player=player.name,
-            n=move.index,
+            count=len(player.set_aside),
+            n=move.index + 1,
         )
 
 
@@ -668,7 +717,9 @@ def _one_move(old: list[str], new: list[str]) -> bool:
     return False
 
 
-@checks.move("QU-621", "QU-709", title=N_("Move patients"), moves=("move_patients",))
+@checks.move(
+    "QU-621", "QU-709", "QU-701", "QU-418", title=N_("Move patients"), moves=("move_patients",)
+)
 def move_patients(state: State, move: Any) -> Iterator[Violation]:
     i, player = active(state)
     old: list[str] = list(player.line)
@@ -700,24 +751,32 @@ def take_marker(state: State, move: Any) -> Iterator[Violation]:
         )
 
 
-@checks.move("QU-625", "QU-713", title=N_("Disinfect"), moves=("disinfect",))
+@checks.move("QU-625", "QU-713", "QU-701", "QU-418", title=N_("Disinfect"), moves=("disinfect",))
 def disinfect(state: State, move: Any) -> Iterator[Violation]:
     i = state.index(move.player)
     tile = layout(state, i).tiles.get(_pos(move.at)) if i >= 0 else None
     if tile is None or not tile.grey:
         yield checks.violation(
             "QU-625",
-            N_("{player} has no quarantined tile at ({x}, {y})."),
+            N_("{player} has no quarantined tile {place}."),
             "/move/at",
             player=move.player,
-            x=move.at[0],
-            y=move.at[1],
+            place=words.at(layout(state, i).tiles if i >= 0 else (), _pos(move.at)),
         )
     if move.keep:
         yield from room_missing(state, active(state)[0], "lab", "QU-713", "/move/keep")
 
 
-@checks.move("QU-626", "QU-627", "QU-628", "QU-703", title=N_("Renovate"), moves=("renovate",))
+@checks.move(
+    "QU-626",
+    "QU-627",
+    "QU-628",
+    "QU-703",
+    "QU-418",
+    "QU-301",
+    title=N_("Renovate"),
+    moves=("renovate",),
+)
 def renovate(state: State, move: Any) -> Iterator[Violation]:
     i, player = active(state)
     lay = layout(state, i)
@@ -756,21 +815,19 @@ def renovate(state: State, move: Any) -> Iterator[Violation]:
         if tile is None:
             yield checks.violation(
                 "QU-627",
-                N_("{player} has no tile at ({x}, {y})."),
+                N_("{player} has no tile {place}."),
                 f"/move/steps/{k}/source",
                 player=player.name,
-                x=pos[0],
-                y=pos[1],
+                place=words.at(lay.tiles, pos),
             )
         elif tile.grey or tile.patients:
             yield checks.violation(
                 "QU-628",
                 N_(
-                    "The tile at ({x}, {y}) is quarantined or holds a patient; renovation cannot touch it."
+                    "The tile {place} is quarantined or holds a patient; renovation cannot touch it."
                 ),
                 f"/move/steps/{k}/source",
-                x=pos[0],
-                y=pos[1],
+                place=words.at(lay.tiles, pos),
             )
         elif (
             tile.kind == "lobby"
@@ -781,7 +838,7 @@ def renovate(state: State, move: Any) -> Iterator[Violation]:
             )
 
 
-@checks.move("QU-707", title=N_("Pharmacy"), moves=("pharmacy",))
+@checks.move("QU-707", "QU-701", "QU-418", title=N_("Pharmacy"), moves=("pharmacy",))
 def pharmacy(state: State, move: Any) -> Iterator[Violation]:
     i, player = active(state)
     found = list(room_missing(state, i, "pharmacy", "QU-707"))
@@ -792,7 +849,7 @@ def pharmacy(state: State, move: Any) -> Iterator[Violation]:
         )
 
 
-@checks.move("QU-710", "QU-713", title=N_("Pathology"), moves=("pathology",))
+@checks.move("QU-710", "QU-713", "QU-701", "QU-418", title=N_("Pathology"), moves=("pathology",))
 def pathology(state: State, move: Any) -> Iterator[Violation]:
     i, _ = active(state)
     if state.round.pathology_used:
@@ -808,29 +865,28 @@ def pathology(state: State, move: Any) -> Iterator[Violation]:
     ):
         yield checks.violation(
             "QU-710",
-            N_("The 2x2 area from ({x}, {y}) holds no grey cube."),
+            N_("The 2×2 area whose lower left square is {place} holds no grey cube."),
             "/move/corner",
-            x=x,
-            y=y,
+            place=words.at(layout(state, t).tiles if t >= 0 else (), (x, y)),
         )
     if move.keep:
         yield from room_missing(state, i, "lab", "QU-713", "/move/keep")
 
 
-@checks.move("QU-705", title=N_("Gift Shop"), moves=("gift_shop",))
+@checks.move("QU-705", "QU-701", "QU-418", title=N_("Gift Shop"), moves=("gift_shop",))
 def gift_shop(state: State, move: Any) -> Iterator[Violation]:
     i, _ = active(state)
     yield from room_missing(state, i, "gift_shop", "QU-705")
-    if state.box.get(move.colour) == 0:
+    if box_cubes(state).get(move.colour) == 0:
         yield checks.violation(
             "QU-705",
             N_("The box holds no spent {colour} cube."),
             f"/box/{move.colour}",
-            colour=colour_name(move.colour),
+            colour=words.colour(move.colour, "cube"),
         )
 
 
-@checks.move("QU-712", title=N_("Cafeteria"), moves=("cafeteria",))
+@checks.move("QU-712", "QU-701", "QU-418", title=N_("Cafeteria"), moves=("cafeteria",))
 def cafeteria(state: State, move: Any) -> Iterator[Violation]:
     i, player = active(state)
     r = state.round
@@ -863,6 +919,36 @@ def _targets(move: Any) -> list[Pos]:
     return [_pos(move.at)] if move.at is not None else []
 
 
+def _lobby_paths(lay: Layout, targets: list[Pos], frame: Layout) -> Iterator[Violation]:
+    """QU-412 after a placement. A working Helipad lifts it; while the Helipad is
+    quarantined the new tiles must reach the lobby again, but tiles placed without a
+    connection while it worked may stay (QU-715)."""
+    lobby = lay.lobby()
+    if lobby is None or lay.working("helipad"):
+        return
+    reached = lay.reach(lobby, doors=True)
+    if lay.has("helipad"):
+        lost = [p for p in targets if p not in reached]
+        if lost:
+            yield checks.violation(
+                "QU-715",
+                N_(
+                    "The Helipad is quarantined, so the new tile {place} must reach the lobby through doors."
+                ),
+                "/move",
+                place=words.at(frame.tiles, lost[0]),
+            )
+        return
+    lost = [p for p in lay.tiles if p not in reached]
+    if lost:
+        yield checks.violation(
+            "QU-412",
+            N_("The tile {place} would not reach the lobby through doors."),
+            "/move",
+            place=words.at(frame.tiles, lost[0]),
+        )
+
+
 @checks.effect(
     "QU-410",
     "QU-402",
@@ -873,6 +959,7 @@ def _targets(move: Any) -> list[Pos]:
     "QU-416",
     "QU-417",
     "QU-715",
+    "QU-702",
     title=N_("Placing tiles"),
     moves=(*PLACING, "renovate"),
 )
@@ -897,10 +984,9 @@ def placement(before: State, move: Any, after: State) -> Iterator[Violation]:
         if lay.overlaps and pos in lay.overlaps:
             yield checks.violation(
                 "QU-413",
-                N_("The square ({x}, {y}) already holds a tile."),
+                N_("The square {place} already holds a tile."),
                 "/move",
-                x=pos[0],
-                y=pos[1],
+                place=words.at(old.tiles, pos),
             )
             return
     if move.type != "renovate" and not helipad:
@@ -915,18 +1001,16 @@ def placement(before: State, move: Any, after: State) -> Iterator[Violation]:
             elif lay.adjacent(pos):
                 yield checks.violation(
                     "QU-402",
-                    N_("No door of the new tile at ({x}, {y}) meets a door of the hospital."),
+                    N_("No door of the new tile {place} meets a door of the hospital."),
                     "/move/at",
-                    x=pos[0],
-                    y=pos[1],
+                    place=words.at(old.tiles, pos),
                 )
             else:
                 yield checks.violation(
                     "QU-410",
-                    N_("The new tile at ({x}, {y}) touches no tile of the hospital."),
+                    N_("The new tile {place} touches no tile of the hospital."),
                     "/move/at",
-                    x=pos[0],
-                    y=pos[1],
+                    place=words.at(old.tiles, pos),
                 )
             return
     for pos in targets:
@@ -934,27 +1018,15 @@ def placement(before: State, move: Any, after: State) -> Iterator[Violation]:
         if any(links) and all(links):
             yield checks.violation(
                 "QU-415",
-                N_("The tile at ({x}, {y}) connects only to quarantined tiles."),
+                N_("The tile {place} connects only to quarantined tiles."),
                 "/move",
-                x=pos[0],
-                y=pos[1],
+                place=words.at(old.tiles, pos),
             )
-    lobby = lay.lobby()
-    if lobby is not None and not lay.has("helipad"):
-        reached = lay.reach(lobby, doors=True)
-        lost = [p for p in lay.tiles if p not in reached]
-        if lost:
-            yield checks.violation(
-                "QU-412",
-                N_("The tile at ({x}, {y}) would not reach the lobby through doors."),
-                "/move",
-                x=lost[0][0],
-                y=lost[0][1],
-            )
+    yield from _lobby_paths(lay, targets, old)
     if lay.groups() > 1:
         yield checks.violation(
             "QU-414",
-            N_("The hospital would fall apart into {count} groups."),
+            N_("The hospital would fall apart into {count} groups of tiles."),
             "/move",
             count=lay.groups(),
         )
@@ -969,12 +1041,9 @@ def placement(before: State, move: Any, after: State) -> Iterator[Violation]:
             if len(tile.patients) > capacity(lay, pos, working=False):
                 yield checks.violation(
                     "QU-702",
-                    N_(
-                        "The room at ({x}, {y}) would hold more patients than its Supply Room allows."
-                    ),
+                    N_("The room {place} would hold more patients than its Supply Room allows."),
                     "/move",
-                    x=pos[0],
-                    y=pos[1],
+                    place=words.at(old.tiles, pos),
                 )
     if len(player.set_aside) > 2:
         yield checks.violation(
@@ -992,6 +1061,12 @@ def placement(before: State, move: Any, after: State) -> Iterator[Violation]:
 def _add(heap: Cubes, other: Cubes, sign: int = 1) -> None:
     for c in (*COLOURS, "grey"):
         setattr(heap, c, heap.get(c) + sign * other.get(c))
+
+
+def _to_box(state: State, cubes: Cubes) -> None:
+    """Spent cubes go to the box (which stays uncounted if it was not counted)."""
+    if state.box is not None:
+        _add(state.box, cubes)
 
 
 def _trigger(state: State) -> bool:
@@ -1013,7 +1088,7 @@ def _place(player: Player, tile: LooseTile, at: Sequence[int] | None, rotation: 
                 extra=tile.extra,
                 x=at[0],
                 y=at[1],
-                rotation=rotation,
+                rotation=cast(Rotation, rotation % 360),
                 doors=list(tile.doors),
             )
         )
@@ -1058,7 +1133,7 @@ def _place_patient(s: State, me: Player, move: Any) -> list[Message]:
         return [
             checks.message(
                 N_("A {colour} patient goes straight into {player}'s Emergency."),
-                colour=colour_name(move.colour),
+                colour=words.colour(move.colour, "patient"),
                 player=target.name,
             )
         ]
@@ -1066,7 +1141,7 @@ def _place_patient(s: State, me: Player, move: Any) -> list[Message]:
     return [
         checks.message(
             N_("A {colour} patient joins the end of {player}'s waiting line."),
-            colour=colour_name(move.colour),
+            colour=words.colour(move.colour, "patient"),
             player=target.name,
         )
     ]
@@ -1084,22 +1159,23 @@ def _place_grey(s: State, me: Player, move: Any) -> list[Message]:
     tile = _tile_at(target, _pos(move.at))
     assert tile is not None
     tile.grey = True
+    frame = [(t.x, t.y) for t in target.hospital]
     said = [
         checks.message(
-            N_("{player}'s tile at ({x}, {y}) is quarantined."),
+            N_("{player}'s tile {place} is quarantined."),
             player=target.name,
-            x=tile.x,
-            y=tile.y,
+            place=words.at(frame, (tile.x, tile.y)),
         )
     ]
-    if move.spread is not None:
-        other = _tile_at(target, _pos(move.spread))
+    for at in move.spread:
+        other = _tile_at(target, _pos(at))
         assert other is not None
         other.grey = True
         s.grey_supply -= 1
         said.append(
             checks.message(
-                N_("The disease spreads to the tile at ({x}, {y})."), x=other.x, y=other.y
+                N_("The disease spreads to the tile {place}."),
+                place=words.at(frame, (other.x, other.y)),
             )
         )
     return said
@@ -1110,7 +1186,12 @@ def _admit(s: State, me: Player, move: Any) -> list[Message]:
         tile = _tile_at(me, _pos(at))
         assert tile is not None
         tile.patients.append(me.line.pop(0))
-    return [checks.message(N_("{count} patients are admitted."), count=len(move.rooms))]
+    return [
+        checks.message(
+            N_plural("{count} patient is admitted.", "{count} patients are admitted."),
+            count=len(move.rooms),
+        )
+    ]
 
 
 def _treat(s: State, me: Player, move: Any) -> list[Message]:
@@ -1127,7 +1208,12 @@ def _treat(s: State, me: Player, move: Any) -> list[Message]:
         t.patients = keep
     return [
         checks.message(
-            N_("{count} patients are treated and join {player}'s supply."), count=n, player=me.name
+            N_plural(
+                "{count} patient is treated and joins {player}'s personal supply.",
+                "{count} patients are treated and join {player}'s personal supply.",
+            ),
+            count=n,
+            player=me.name,
         )
     ]
 
@@ -1139,14 +1225,16 @@ def _contract(s: State, me: Player, move: Any) -> list[Message]:
     me.contracts.append(Contract(kind=move.kind, count=stack.count, price=move.price.model_copy()))
     return [
         checks.message(
-            N_("{player} sets a price on the {kind} stack."),
+            N_("{player} sets a price on the stack of {kind}."),
             player=me.name,
-            kind=kind_name(move.kind),
+            kind=words.room(move.kind, "gen"),
         )
     ]
 
 
-def _loose(move: Any, kind: str, colour: str | None = None, extra: bool = False) -> LooseTile:
+def _loose(
+    move: Any, kind: TileKind, colour: Colour | None = None, extra: bool = False
+) -> LooseTile:
     return LooseTile(kind=kind, colour=colour, extra=extra, doors=list(move.doors))
 
 
@@ -1157,13 +1245,13 @@ def _claim(s: State, me: Player, move: Any) -> list[Message]:
     if c.count:
         s.market.append(Stack(kind=c.kind, count=c.count, price=c.price))
     else:
-        _add(s.box, c.price)
+        _to_box(s, c.price)
     _place(me, _loose(move, move.kind), move.at, move.rotation)
     return [
         checks.message(
-            N_("{player} takes a {kind} from the contract."),
+            N_("{player} takes a tile of {kind} from the contract."),
             player=me.name,
-            kind=kind_name(move.kind),
+            kind=words.room(move.kind, "gen"),
         )
     ]
 
@@ -1172,14 +1260,18 @@ def _buy_special(s: State, me: Player, move: Any) -> list[Message]:
     _add(me.supply, move.pay, -1)
     s.round.bought_special.append(move.kind)
     said = [
-        checks.message(N_("{player} buys a {kind}."), player=me.name, kind=kind_name(move.kind))
+        checks.message(
+            N_("{player} buys a tile of {kind}."),
+            player=me.name,
+            kind=words.room(move.kind, "gen"),
+        )
     ]
     if move.seller is None:
         stack = next(st for st in s.market if st.kind == move.kind)
         stack.count -= 1
-        _add(s.box, move.pay)
+        _to_box(s, move.pay)
         if stack.count == 0:
-            _add(s.box, stack.price)
+            _to_box(s, stack.price)
             stack.price = Cubes()
     else:
         seller = s.players[s.index(move.seller)]
@@ -1188,12 +1280,12 @@ def _buy_special(s: State, me: Player, move: Any) -> list[Message]:
         if any(t.kind == "security" and not t.grey for t in seller.hospital):
             paid = move.pay.model_copy(update={"grey": 0})
             _add(seller.supply, paid)
-            s.box.grey += move.pay.grey
+            _to_box(s, Cubes(grey=move.pay.grey))
             said.append(
                 checks.message(N_("Security: the payment goes to {player}."), player=seller.name)
             )
         else:
-            _add(s.box, move.pay)
+            _to_box(s, move.pay)
         if c.count == 0:
             _add(seller.supply, c.price)
             seller.contracts.remove(c)
@@ -1209,7 +1301,7 @@ def _buy_special(s: State, me: Player, move: Any) -> list[Message]:
 
 def _buy_treatment(s: State, me: Player, move: Any) -> list[Message]:
     _add(me.supply, move.pay, -1)
-    _add(s.box, move.pay)
+    _to_box(s, move.pay)
     stack = next(st for st in s.market if st.kind == "treatment" and st.colour == move.colour)
     stack.count -= 1
     s.round.bought_treatment.append(move.colour)
@@ -1218,7 +1310,7 @@ def _buy_treatment(s: State, me: Player, move: Any) -> list[Message]:
         checks.message(
             N_("{player} adds an extra {colour} treatment room."),
             player=me.name,
-            colour=colour_name(move.colour),
+            colour=words.colour(move.colour, "room"),
         )
     ]
 
@@ -1228,9 +1320,9 @@ def _place_set_aside(s: State, me: Player, move: Any) -> list[Message]:
     _place(me, tile, move.at, move.rotation)
     return [
         checks.message(
-            N_("{player} places a {kind} from beside the hospital."),
+            N_("{player} places a tile of {kind} kept beside the hospital."),
             player=me.name,
-            kind=kind_name(tile.kind),
+            kind=words.room(tile.kind, "gen"),
         )
     ]
 
@@ -1258,10 +1350,9 @@ def _disinfect(s: State, me: Player, move: Any) -> list[Message]:
         s.grey_supply += 1
     return [
         checks.message(
-            N_("{player}'s tile at ({x}, {y}) is disinfected."),
+            N_("{player}'s tile {place} is disinfected."),
             player=target.name,
-            x=tile.x,
-            y=tile.y,
+            place=words.at([(t.x, t.y) for t in target.hospital], (tile.x, tile.y)),
         )
     ]
 
@@ -1277,16 +1368,18 @@ def _renovate(s: State, me: Player, move: Any) -> list[Message]:
             loose = LooseTile(
                 kind=tile.kind, colour=tile.colour, extra=tile.extra, doors=list(tile.doors)
             )
-            lifted.append((loose, step.to, step.rotation))
+            lifted.append((loose, step.to, step.rotation_from(tile.rotation)))
     for k in sorted({st.set_aside for st in move.steps if st.set_aside is not None}, reverse=True):
         tile_l = me.set_aside.pop(k)
         step = next(st for st in move.steps if st.set_aside == k)
-        lifted.append((tile_l, step.to, step.rotation))
+        lifted.append((tile_l, step.to, step.rotation_from(0)))
     for loose, to, rotation in lifted:
         _place(me, loose, to, rotation)
     return [
         checks.message(
-            N_("{player} renovates {count} tiles."), player=me.name, count=len(move.steps)
+            N_plural("{player} renovates {count} tile.", "{player} renovates {count} tiles."),
+            player=me.name,
+            count=len(move.steps),
         )
     ]
 
@@ -1296,7 +1389,8 @@ def _pharmacy(s: State, me: Player, move: Any) -> list[Message]:
     setattr(me.supply, cube, me.supply.get(cube) + 1)
     return [
         checks.message(
-            N_("Pharmacy: the first {colour} patient in line is treated."), colour=colour_name(cube)
+            N_("Pharmacy: the first patient in line, a {colour} one, is treated."),
+            colour=words.colour(cube, "patient"),
         )
     ]
 
@@ -1315,17 +1409,25 @@ def _pathology(s: State, me: Player, move: Any) -> list[Message]:
         s.grey_supply += n - 1
     else:
         s.grey_supply += n
-    return [checks.message(N_("Pathology removes {count} grey cubes."), count=n)]
+    return [
+        checks.message(
+            N_plural(
+                "Pathology removes {count} grey cube.", "Pathology removes {count} grey cubes."
+            ),
+            count=n,
+        )
+    ]
 
 
 def _gift_shop(s: State, me: Player, move: Any) -> list[Message]:
-    setattr(s.box, move.colour, s.box.get(move.colour) - 1)
+    if s.box is not None:
+        setattr(s.box, move.colour, s.box.get(move.colour) - 1)
     setattr(me.supply, move.colour, me.supply.get(move.colour) + 1)
     return [
         checks.message(
             N_("{player} takes a spent {colour} cube from the box."),
             player=me.name,
-            colour=colour_name(move.colour),
+            colour=words.colour(move.colour, "cube"),
         )
     ]
 
@@ -1398,6 +1500,102 @@ def _legal(state: State, move_data: dict[str, Any]) -> bool:
     return GAME.is_legal(state, move)
 
 
+def _heap(data: dict[str, Any] | None) -> Message:
+    return _cube_list(Cubes.model_validate(data or {}))
+
+
+def _frame(state: State, name: str | None) -> list[Pos]:
+    player = state.player(name or "")
+    return [(t.x, t.y) for t in player.hospital] if player else []
+
+
+def describe(state: State, data: dict[str, Any]) -> Message:
+    """A legal move in words, as a player would say it (for the alternatives)."""
+    kind = data["type"]
+    name = data.get("player")
+    where = data.get("at") or data.get("corner")
+    place = words.at(_frame(state, name), _pos(where)) if where and name else None
+    said: dict[str, Message] = {
+        "place_grey": checks.message(
+            N_("Put the grey cube on {player}'s tile {place}."), player=name, place=place
+        )
+        if place
+        else checks.message(N_("Put the grey cube in the supply.")),
+        "admit": checks.message(
+            N_plural("Admit {count} patient.", "Admit {count} patients."),
+            count=len(data.get("rooms", ())),
+        ),
+        "contract": checks.message(
+            N_("Make a contract for {kind} at a price of {cubes}."),
+            kind=words.room(data.get("kind", ""), "acc"),
+            cubes=_heap(data.get("price")),
+        ),
+        "buy_treatment": checks.message(
+            N_("Buy an extra {colour} treatment room for {cubes}."),
+            colour=words.colour(data.get("colour"), "room"),
+            cubes=_heap(data.get("pay")),
+        ),
+        "disinfect": checks.message(
+            N_("Disinfect {player}'s tile {place}."), player=name, place=place
+        ),
+        "pathology": checks.message(
+            N_("Use Pathology on {player}'s 2×2 area whose lower left square is {place}."),
+            player=name,
+            place=place,
+        ),
+        "gift_shop": checks.message(
+            N_("Take a spent {colour} cube from the box with the Gift Shop."),
+            colour=words.colour(data.get("colour"), "cube"),
+        ),
+        "renovate": checks.message(
+            N_plural("Renovate {count} tile.", "Renovate {count} tiles."),
+            count=len(data.get("steps", ())),
+        ),
+    }
+    if kind == "place_patient":
+        template = (
+            N_("Send the {colour} patient straight into {player}'s Emergency.")
+            if data.get("emergency")
+            else N_("Put the {colour} patient at the end of {player}'s waiting line.")
+        )
+        return checks.message(
+            template, colour=words.colour(data.get("colour"), "patient"), player=name
+        )
+    if kind == "treat":
+        if data.get("on_call"):
+            return checks.message(
+                N_("Treat the {colour} patients, and the {other} ones through the On Call Room."),
+                colour=words.colour(data.get("colour"), "patients"),
+                other=words.colour(data.get("on_call"), "patients"),
+            )
+        return checks.message(
+            N_("Treat the {colour} patients."), colour=words.colour(data.get("colour"), "patients")
+        )
+    if kind == "buy_special":
+        if data.get("seller"):
+            return checks.message(
+                N_("Buy a tile of {kind} from {seller}'s contract for {cubes}."),
+                kind=words.room(data.get("kind", ""), "gen"),
+                seller=data["seller"],
+                cubes=_heap(data.get("pay")),
+            )
+        return checks.message(
+            N_("Buy a tile of {kind} from the market for {cubes}."),
+            kind=words.room(data.get("kind", ""), "gen"),
+            cubes=_heap(data.get("pay")),
+        )
+    if kind == "cafeteria" and data.get("source"):
+        return checks.message(
+            N_("Take an extra-action marker from {player} with the Cafeteria."),
+            player=data["source"],
+        )
+    if kind == "place_set_aside":
+        return checks.message(
+            N_("Place tile number {n} of those beside the hospital."), n=data.get("index", 0) + 1
+        )
+    return said.get(kind) or checks.message(N_("{move}."), move=words.move_name(kind))
+
+
 def alternatives(state: State, move: Any) -> list[Alternative]:
     found: list[Alternative] = []
     if move.type == "place_grey" and not state.round.first_round:
@@ -1408,10 +1606,9 @@ def alternatives(state: State, move: Any) -> list[Alternative]:
                     Alternative(
                         data,
                         checks.message(
-                            N_("Put the grey cube on {player}'s tile at ({x}, {y})."),
+                            N_("Put the grey cube on {player}'s tile {place}."),
                             player=p.name,
-                            x=x,
-                            y=y,
+                            place=words.at(layout(state, i).tiles, (x, y)),
                         ),
                     )
                 )
@@ -1430,9 +1627,8 @@ def alternatives(state: State, move: Any) -> list[Alternative]:
                         Alternative(
                             cand,
                             checks.message(
-                                N_("Place the tile at ({x}, {y}), turned {rotation} degrees."),
-                                x=x,
-                                y=y,
+                                N_("Place the tile {place}, turned {rotation} degrees."),
+                                place=words.at(lay.tiles, (x, y)),
                                 rotation=rotation,
                             ),
                         )
@@ -1446,17 +1642,7 @@ def alternatives(state: State, move: Any) -> list[Alternative]:
         from .sampler import sample_moves
 
         for data in sample_moves(state, random.Random(0), limit=5, types={move.type}):
-            shown = json.dumps(
-                {k: v for k, v in data.items() if k != "type"}, separators=(",", ":")
-            )
-            found.append(
-                Alternative(
-                    data,
-                    checks.message(
-                        N_("A legal {kind} move: {details}"), kind=move.type, details=shown
-                    ),
-                )
-            )
+            found.append(Alternative(data, describe(state, data)))
     return found
 
 

@@ -15,6 +15,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+from .checks import box_cubes
 from .geometry import SIDES, Layout, capacity, layout
 from .models import COLOURS, SPECIAL_KINDS, Cubes, State
 from .moves import _legal, active, grey_targets
@@ -94,7 +95,7 @@ def _draw(state: State, rng: random.Random) -> list[dict[str, Any]]:
                                     "type": "place_grey",
                                     "player": p.name,
                                     "at": [x, y],
-                                    "spread": list(q),
+                                    "spread": [list(q)],
                                 }
                             )
     return found or [{"type": "place_grey"}]
@@ -224,14 +225,12 @@ def sample_moves(
         moves.append(
             {
                 "type": "renovate",
-                "steps": [
-                    {"source": list(q), "to": list(q), "rotation": rng.choice((90, 180, 270))}
-                ],
+                "steps": [{"source": list(q), "to": list(q), "turn": rng.choice((90, 180, 270))}],
             }
         )
     moves.append({"type": "pharmacy"})
     for spent in COLOURS:
-        if state.box.get(spent):
+        if box_cubes(state).get(spent):
             moves.append({"type": "gift_shop", "colour": spent})
     others = [p.name for p in state.players if p.name != me.name and p.markers]
     moves.append(
@@ -281,7 +280,8 @@ WEIGHTS = {
     "end_round": 0.3,
     "place_patient": 3.0,
     "place_grey": 3.0,
-    "buy_special": 6.0,
+    "buy_special": 20.0,
+    "treat": 3.0,
     "claim_contract": 4.0,
     "contract": 2.0,
     "buy_treatment": 2.0,

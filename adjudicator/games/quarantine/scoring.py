@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...core.i18n import N_, Message
+from ...core.i18n import N_, Message, N_plural
 from ...core.verdicts import Scoring, Violation
 from .checks import checks
 from .geometry import layout
 from .models import SPECIAL_KINDS, State
+from .vocab import DOMAIN, Listing
 
 
 def details(state: State, index: int) -> dict[str, int]:
@@ -30,15 +31,25 @@ def details(state: State, index: int) -> dict[str, int]:
     }
 
 
+def _names(names: list[str]) -> Listing:
+    """Players' names joined as the reader's language joins a list ("anna and ben")."""
+    return Listing(DOMAIN, "", {}, tuple(Message(DOMAIN, "{n}", {"n": n}) for n in names))
+
+
+def _key(row: dict[str, int]) -> tuple[int, int, int]:
+    """Most points, then fewest tiles, then fewest nurse stations (QU-801, QU-802)."""
+    return (-row["total"], row["tiles"], row["nurse_stations"])
+
+
 def score(state: State) -> Scoring:
     table = {p.name: details(state, i) for i, p in enumerate(state.players)}
-    order = sorted(
-        table, key=lambda n: (-table[n]["total"], table[n]["tiles"], table[n]["nurse_stations"])
-    )
+    order = sorted(table, key=lambda n: _key(table[n]))
+    winners = [n for n in order if _key(table[n]) == _key(table[order[0]])]
     steps = [
         checks.message(
-            N_(
-                "{player}: {special} special rooms, {stations} complete nurse stations, {cubes} cubes for {cube_points} points, {empty} for the waiting line: {total} points."
+            N_plural(
+                "{player}: {special} for special rooms, {stations} for complete nurse stations, {cube_points} for {cubes} cubes, {empty} for an empty waiting line: {count} point.",
+                "{player}: {special} for special rooms, {stations} for complete nurse stations, {cube_points} for {cubes} cubes, {empty} for an empty waiting line: {count} points.",
             ),
             player=n,
             special=d["special_rooms"],
@@ -46,7 +57,7 @@ def score(state: State) -> Scoring:
             cubes=d["cubes"],
             cube_points=d["cube_points"],
             empty=d["empty_line"],
-            total=d["total"],
+            count=d["total"],
         )
         for n, d in table.items()
     ]
@@ -55,11 +66,19 @@ def score(state: State) -> Scoring:
     if len(top) > 1:
         tiebreaks.append(
             checks.message(
-                N_(
-                    "{players} tie on {points} points: fewer tiles, then fewer nurse stations, decide."
+                N_plural(
+                    "{players} tie on {count} point: fewer tiles, then fewer nurse stations, decide.",
+                    "{players} tie on {count} points: fewer tiles, then fewer nurse stations, decide.",
                 ),
-                players=", ".join(top),
-                points=table[order[0]]["total"],
+                players=_names(top),
+                count=table[order[0]]["total"],
+            )
+        )
+    if len(winners) > 1:
+        tiebreaks.append(
+            checks.message(
+                N_("{players} are still tied after both tie-breaks and share the victory."),
+                players=_names(winners),
             )
         )
     return Scoring(
@@ -69,6 +88,7 @@ def score(state: State) -> Scoring:
         steps=steps,
         tiebreaks=tiebreaks,
         details=table,
+        winners=winners,
     )
 
 
@@ -83,16 +103,12 @@ def not_over(state: State) -> Iterator[Violation]:
 @checks.score("QU-802", title=N_("Tie-breaks"))
 def unbroken_tie(state: State) -> Iterator[Violation]:
     table = {p.name: details(state, i) for i, p in enumerate(state.players)}
-
-    def key(n: str) -> tuple[int, int, int]:
-        return (-table[n]["total"], table[n]["tiles"], table[n]["nurse_stations"])
-
-    best = min(key(n) for n in table)
-    tied = sorted(n for n in table if key(n) == best)
+    best = min(_key(row) for row in table.values())
+    tied = [n for n in table if _key(table[n]) == best]
     if len(tied) > 1:
         yield checks.violation(
             "QU-802",
             N_("{players} are still tied after both tie-breaks: they share the victory."),
             "/players",
-            players=", ".join(tied),
+            players=_names(tied),
         )

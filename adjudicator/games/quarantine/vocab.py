@@ -1,0 +1,94 @@
+"""The words of Quarantine's messages: entity names from the glossary, cube lists, and
+places on a hospital's grid named as a player says them.
+
+A square is named by its row, counted from 1 at the top (north) edge of the hospital, and
+its column, counted from 1 at the left (west) edge. An empty square is named by the tile
+beside it ("above the tile at row 1, column 2"), so that no place is ever row 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from babel.lists import format_list
+
+from ...core.i18n import N_, Message, N_plural, Name, babel_locale
+
+DOMAIN = "quarantine"
+Pos = tuple[int, int]
+
+
+def colour(c: str | None, form: str = "") -> Name:
+    """A cube or room colour; ``form`` agrees it with its noun (cube, cubes, room...)."""
+    return Name(DOMAIN, "colour", c or "", form)
+
+
+def room(kind: str, form: str = "") -> Name:
+    """A tile kind: the lobby, a treatment room or a special room."""
+    return Name(DOMAIN, "room", "treatment" if kind == "treatment" else kind, form)
+
+
+def move_name(move_type: str) -> Name:
+    return Name(DOMAIN, "move", move_type)
+
+
+def cubes_of(c: str, count: int) -> Message:
+    """``count`` cubes of colour ``c``: "2 red cubes"."""
+    form = "cube" if count == 1 else "cubes"
+    return Message(
+        DOMAIN,
+        N_plural("{count} {colour} cube", "{count} {colour} cubes"),
+        {"count": count, "colour": colour(c, form)},
+    )
+
+
+@dataclass(frozen=True)
+class Listing(Message):
+    """Messages joined as the reader's language joins a list ("A, B and C")."""
+
+    parts: tuple[Message, ...] = ()
+
+    def render(self, lang: str = "en") -> str:
+        if not self.parts:
+            return super().render(lang)
+        return format_list([p.render(lang) for p in self.parts], locale=babel_locale(lang))
+
+
+def cube_list(heap: object, colours: Iterable[str]) -> Message:
+    """The cubes of a heap (``Cubes``), colour by colour: "2 red cubes and 1 grey cube"."""
+    parts = tuple(cubes_of(c, getattr(heap, c)) for c in colours if getattr(heap, c))
+    return Listing(DOMAIN, N_("no cube"), {}, parts)
+
+
+def _frame(tiles: Iterable[Pos]) -> tuple[int, int]:
+    """The west edge and the north edge of a hospital."""
+    spots = list(tiles)
+    return min(x for x, _ in spots), max(y for _, y in spots)
+
+
+def _grid(tiles: Iterable[Pos], pos: Pos) -> dict[str, int]:
+    west, north = _frame([*tiles, pos])
+    return {"row": north - pos[1] + 1, "column": pos[0] - west + 1}
+
+
+#: How an empty square is named from the tile beside it (the side of that tile it lies on).
+_BESIDE = {
+    (0, 1): N_("above the tile at row {row}, column {column}"),
+    (1, 0): N_("right of the tile at row {row}, column {column}"),
+    (0, -1): N_("below the tile at row {row}, column {column}"),
+    (-1, 0): N_("left of the tile at row {row}, column {column}"),
+}
+
+
+def at(tiles: Iterable[Pos], pos: Pos) -> Message:
+    """Where ``pos`` is in a hospital whose tiles lie at ``tiles``: "at row 2, column 3"
+    for a tile, "above the tile at row 1, column 2" for an empty square beside one."""
+    spots = set(tiles)
+    if pos in spots or not spots:
+        return Message(DOMAIN, N_("at row {row}, column {column}"), _grid(spots or {pos}, pos))
+    for (dx, dy), template in _BESIDE.items():
+        nxt = (pos[0] - dx, pos[1] - dy)
+        if nxt in spots:
+            return Message(DOMAIN, template, _grid(spots, nxt))
+    return Message(DOMAIN, N_("at row {row}, column {column}"), _grid(spots, pos))

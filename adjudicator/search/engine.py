@@ -1,0 +1,441 @@
+"""The rule search: SQLite FTS5 over the analysed rules, one table per language.
+
+Each rule of each game is a row of its language's table, with three weighted columns:
+the rule's ID, its title and its text (already analysed in Python, one token per word;
+see :mod:`.analysis`). A query is split into groups: a phrase that names a concept of
+the glossary (with the concept's words in the query's language), or a single word;
+filler words are dropped. Each group is an FTS5 query of its own (an OR of its words),
+ranked by BM25; a rule matched by more groups comes first, then by the sum of its BM25
+scores. An unknown word matches nothing and takes nothing away.
+
+The tables are stored per language in ``<docs>/<lang>/rules-search.sqlite3`` by the docs
+build; when a file is missing or out of date, the language is indexed in memory the
+first time it is searched.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+import os
+import re
+import sqlite3
+import threading
+import tomllib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..core.i18n import LANGS, gettext, locale_dir, normalize_lang
+from .analysis import HAN, Analyzer, ChineseSegmenter, fold, simplified_table, to_simplified
+from .concepts import Concept, load_concepts
+
+if TYPE_CHECKING:
+    from ..core.catalog import Rule
+    from ..core.game import Game
+
+HERE = Path(__file__).resolve().parent
+WORDS_FILE = HERE / "words.toml"
+INDEX_NAME = "rules-search.sqlite3"
+#: How much more a match in a rule's ID or title counts than one in its text. The heads
+#: (ID and title) and the texts are two tables, so that BM25 measures a title's length
+#: against titles: a short title that is all query words ranks first.
+HEAD_WEIGHT = 3.0
+#: The concept that a quantity word ("how many") hints at, and how much it weighs.
+QUANTITY_CONCEPT = "max"
+QUANTITY_WEIGHT = 0.5
+#: How much a concept's other words weigh, next to the words the player typed.
+MORE_WEIGHT = 0.6
+#: Joins the tokens of a phrase into one key of the exported data.
+KEY_SEP = "\u0001"
+#: The longest phrase (in words) looked up among the concepts and filler words.
+LONGEST = 6
+_SQL = (
+    "SELECT rule, ? * bm25(heads) FROM heads WHERE heads MATCH ? AND game = ? "
+    "UNION ALL SELECT rule, ? * bm25(bodies) FROM bodies WHERE bodies MATCH ? AND game = ?"
+)
+_RULE_ID = re.compile(r"^\s*([A-Za-z]{2,3})[\s_-]?(\d{3})\s*$")
+
+
+@dataclass(frozen=True)
+class Hit:
+    rule: Rule
+    #: The query's words that found the rule, as typed.
+    matched: tuple[str, ...]
+    score: float
+
+
+@dataclass(frozen=True)
+class Results:
+    query: str
+    lang: str
+    hits: tuple[Hit, ...]
+    #: Glossary terms (in the query's language) close to the words of a query that
+    #: found nothing.
+    suggestions: tuple[str, ...] = ()
+    #: The filler words that were left out of the query.
+    ignored: tuple[str, ...] = ()
+
+    @property
+    def rules(self) -> list[Rule]:
+        return [hit.rule for hit in self.hits]
+
+
+@dataclass(frozen=True)
+class Group:
+    """What one word or phrase of the query looks for: its own tokens, and the words of
+    the concepts it names (which weigh less)."""
+
+    label: str
+    own: tuple[tuple[str, ...], ...]
+    more: tuple[tuple[str, ...], ...] = ()
+    #: A soft group (a quantity word's hint) ranks, but does not count as a match.
+    soft: bool = False
+
+
+def language_words(kind: str) -> dict[str, list[str]]:
+    """The ``filler`` or ``quantity`` words of each language (``words.toml``)."""
+    data = tomllib.loads(WORDS_FILE.read_text(encoding="utf-8"))
+    return {lang: list(data.get(lang, {}).get(kind, ())) for lang in LANGS}
+
+
+def rule_rows(game: Game, lang: str) -> Iterable[tuple[Rule, str, str]]:
+    for rule in game.catalog:
+        yield rule, gettext(game.domain, lang, rule.title), gettext(game.domain, lang, rule.text)
+
+
+def fingerprint(games: Sequence[Game], lang: str) -> str:
+    """A hash of everything an index of ``lang`` is made from, code included."""
+    digest = hashlib.sha256(lang.encode())
+    files = [*sorted(HERE.glob("*.py")), WORDS_FILE]
+    for game in games:
+        files += [game.package_dir / "rules.toml", game.package_dir / "glossary.toml"]
+        files.append(locale_dir() / lang / "LC_MESSAGES" / f"{game.domain}.po")
+    for path in files:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes() if path.is_file() else b"-")
+    return digest.hexdigest()
+
+
+@dataclass
+class _Tally:
+    """A rule's groups matched, BM25 sum (negative: lower is better) and matched words."""
+
+    count: int = 0
+    score: float = 0.0
+    labels: list[str] = field(default_factory=list)
+
+
+class LanguageIndex:
+    """The FTS5 table of one language, and what analyses its queries."""
+
+    def __init__(
+        self, games: Sequence[Game], lang: str, path: Path | None = None, *, write: bool = False
+    ) -> None:
+        self.lang = lang
+        self.games = {game.id: game for game in games}
+        self.concepts = {
+            g.id: load_concepts(g.package_dir / "glossary.toml", g.seed_langs) for g in games
+        }
+        fillers, quantity = language_words("filler"), language_words("quantity")
+        segmenter = None
+        if lang == "zh_TW":
+            extra = [w for cs in self.concepts.values() for c in cs for _, w in c.all_words()]
+            segmenter = ChineseSegmenter(extra + fillers["zh_TW"] + quantity["zh_TW"])
+        self.analyzer = Analyzer(lang, segmenter)
+        self.quantity = self._filler_keys(quantity[lang])
+        self.fillers = self._filler_keys(fillers[lang]) | self.quantity
+        #: Single filler words, left out of the index and of the phrases looked up.
+        self.stop = {key[0] for key in self.fillers if len(key) == 1}
+        self._lock = threading.Lock()
+        self.db = None if write or path is None else self._open(path, fingerprint(games, lang))
+        if self.db is None:
+            self.db = self.build(path if write else None)
+        if segmenter is not None:
+            segmenter.use_query_words(self._query_words())
+        self.keys = {gid: self._concept_keys(cs) for gid, cs in self.concepts.items()}
+
+    def _query_words(self) -> dict[str, int]:
+        """The Chinese query dictionary stored with the index (word -> frequency)."""
+        assert self.db is not None
+        (words,) = self.db.execute("SELECT value FROM meta WHERE key = 'query_words'").fetchone()
+        return dict(json.loads(words))
+
+    def _filler_keys(self, words: Iterable[str]) -> set[tuple[str, ...]]:
+        # A Chinese filler word is one word of both of the segmenter's dictionaries.
+        if self.lang == "zh_TW":
+            return {(to_simplified(w),) for w in words if w}
+        return {self.analyzer.keys(w) for w in words} - {()}
+
+    # --- building ---------------------------------------------------------------------------
+
+    def _open(self, path: Path, stamp: str) -> sqlite3.Connection | None:
+        if not path.is_file():
+            return None
+        try:
+            db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+            (found,) = db.execute("SELECT value FROM meta WHERE key = 'fingerprint'").fetchone()
+        except sqlite3.Error:
+            return None
+        return db if found == stamp else None
+
+    def build(self, path: Path | None) -> sqlite3.Connection:
+        """Index every rule of the games, in memory or into the file at ``path``."""
+        target = ":memory:"
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            target = str(path.with_suffix(".tmp"))
+            Path(target).unlink(missing_ok=True)
+        db = sqlite3.connect(target, check_same_thread=False)
+        db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+        for table in ("heads", "bodies"):
+            db.execute(
+                f"CREATE VIRTUAL TABLE {table} USING fts5(game UNINDEXED, rule UNINDEXED, "
+                "words, tokenize = 'unicode61 remove_diacritics 0')"
+            )
+        heads, bodies = [], []
+        for game in self.games.values():
+            for rule, title, text in rule_rows(game, self.lang):
+                ids = f"{fold(rule.id).replace('-', '')} {rule.id.rsplit('-', 1)[-1]}"
+                heads.append((game.id, rule.id, f"{ids} {self._text(title)}"))
+                bodies.append((game.id, rule.id, self._text(text)))
+        db.executemany("INSERT INTO heads VALUES (?, ?, ?)", heads)
+        db.executemany("INSERT INTO bodies VALUES (?, ?, ?)", bodies)
+        segmenter = self.analyzer.segmenter
+        words = {}
+        if segmenter is not None:
+            vocabulary = {t for row in heads + bodies for t in row[2].split()}
+            vocabulary |= {k[0] for k in self.fillers}
+            for concepts in self.concepts.values():
+                for concept in concepts:
+                    for _lang, word in concept.all_words():
+                        vocabulary.update(w.key for w in self.analyzer.words(word, search=True))
+            words = segmenter.frequencies(w for w in vocabulary if HAN.fullmatch(w))
+        db.execute("INSERT INTO meta VALUES ('query_words', ?)", (json.dumps(words),))
+        stamp = fingerprint(list(self.games.values()), self.lang)
+        db.execute("INSERT INTO meta VALUES ('fingerprint', ?)", (stamp,))
+        db.commit()
+        if path is None:
+            return db
+        db.close()
+        os.replace(target, path)
+        return sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+
+    def _text(self, text: str) -> str:
+        return " ".join(self._tokens(text, search=True))
+
+    def _tokens(self, text: str, *, search: bool = False) -> tuple[str, ...]:
+        """The tokens of ``text`` that are indexed: all but the single filler words."""
+        words = self.analyzer.words(text, search=search)
+        return tuple(w.token for w in words if w.key not in self.stop)
+
+    def export(self) -> dict[str, Any]:
+        """Everything the reference's search page needs to search exactly like this index:
+        the analysed rows, the concepts, the filler words and, in Chinese, the query
+        dictionary and the character table (see ``docs/_static/adjudicator-search.js``)."""
+        assert self.db is not None
+        vocab: dict[str, int] = {}
+
+        def encode(text: str) -> list[int]:
+            return [vocab.setdefault(t, len(vocab)) for t in text.split()]
+
+        rows, heads, bodies = [], [], []
+        order = {gid: {r.id: i for i, r in enumerate(g.catalog)} for gid, g in self.games.items()}
+        query = (
+            "SELECT h.game, h.rule, h.words, b.words FROM heads h "
+            "JOIN bodies b ON h.rowid = b.rowid ORDER BY h.rowid"
+        )
+        for game_id, rule_id, head, body in self.db.execute(query):
+            game = self.games[game_id]
+            rule = game.rule(rule_id)
+            title = gettext(game.domain, self.lang, rule.title) if rule else rule_id
+            rows.append([game_id, rule_id, order[game_id].get(rule_id, 0), title])
+            heads.append(encode(head))
+            bodies.append(encode(body))
+        games = {}
+        for game_id, concepts in self.concepts.items():
+            index = {id(c): i for i, c in enumerate(concepts)}
+            games[game_id] = {
+                "name": gettext(self.games[game_id].domain, self.lang, self.games[game_id].name),
+                "concepts": [[list(p) for p in self._phrases([c])] for c in concepts],
+                "keys": {
+                    KEY_SEP.join(key): [index[id(c)] for c in found]
+                    for key, found in self.keys[game_id].items()
+                },
+                "hint": next((i for i, c in enumerate(concepts) if c.id == QUANTITY_CONCEPT), -1),
+            }
+        data: dict[str, Any] = {
+            "lang": self.lang,
+            "weights": {"head": HEAD_WEIGHT, "more": MORE_WEIGHT, "quantity": QUANTITY_WEIGHT},
+            "longest": LONGEST,
+            "vocab": list(vocab),
+            "rows": rows,
+            "heads": heads,
+            "bodies": bodies,
+            "games": games,
+            "fillers": sorted(KEY_SEP.join(k) for k in self.fillers),
+            "quantity": sorted(KEY_SEP.join(k) for k in self.quantity),
+            "stop": sorted(self.stop),
+        }
+        if self.analyzer.segmenter is not None:
+            data["zh"] = {"dict": self._query_words(), "t2s": simplified_table()}
+        return data
+
+    def _concept_keys(self, concepts: list[Concept]) -> dict[tuple[str, ...], list[Concept]]:
+        keys: dict[tuple[str, ...], list[Concept]] = {}
+        for concept in concepts:
+            for _lang, word in concept.all_words():
+                key = tuple(self.analyzer.tokens(word))
+                if key and len(key) <= LONGEST and concept not in keys.setdefault(key, []):
+                    keys[key].append(concept)
+        return keys
+
+    # --- searching --------------------------------------------------------------------------
+
+    def parse(self, game_id: str, text: str) -> tuple[list[Group], list[str]]:
+        """The query's groups, and the filler words left out."""
+        words = self.analyzer.words(text)
+        keys = self.keys.get(game_id, {})
+        groups: list[Group] = []
+        ignored: list[str] = []
+        sep = "" if self.lang == "zh_TW" else " "
+        at, asks_number = 0, False
+        while at < len(words):
+            span, concepts, filler = 1, [], False
+            for n in range(min(LONGEST, len(words) - at), 0, -1):
+                part = words[at : at + n]
+                found = keys.get(tuple(w.token for w in part))
+                if found:
+                    span, concepts = n, found
+                    break
+                if tuple(w.key for w in part) in self.fillers:
+                    span, filler = n, True
+                    asks_number |= tuple(w.key for w in part) in self.quantity
+                    break
+            part = words[at : at + span]
+            label = sep.join(w.surface for w in part)
+            at += span
+            if filler:
+                ignored.append(label)
+                continue
+            own = tuple(w.token for w in part if w.key not in self.stop)
+            more = tuple(p for p in self._phrases(concepts) if p != own)
+            groups.append(Group(label, (own,) if own else (), more))
+        hint = [c for c in self.concepts.get(game_id, ()) if c.id == QUANTITY_CONCEPT]
+        if asks_number and hint:
+            groups.append(Group("", (), self._phrases(hint), soft=True))
+        return groups, ignored
+
+    def _phrases(self, concepts: list[Concept]) -> tuple[tuple[str, ...], ...]:
+        phrases = {self._tokens(w) for c in concepts for w in c.words.get(self.lang, ())}
+        return tuple(sorted(p for p in phrases if p))
+
+    def _match(self, phrases: Sequence[tuple[str, ...]]) -> str:
+        parts = []
+        for phrase in phrases:
+            parts.append(f'"{" ".join(phrase)}"')
+        return " OR ".join(parts)
+
+    def search(self, game: Game, text: str) -> Results:
+        groups, ignored = self.parse(game.id, text)
+        found: dict[str, _Tally] = {}
+        with self._lock:
+            for group in groups:
+                scores = self._scores(group.own, game.id, 1.0)
+                for rule_id, score in self._scores(group.more, game.id, MORE_WEIGHT).items():
+                    scores[rule_id] = scores.get(rule_id, 0.0) + score
+                for rule_id, score in scores.items():
+                    if group.soft:
+                        if rule_id in found:
+                            found[rule_id].score += QUANTITY_WEIGHT * score
+                        continue
+                    tally = found.setdefault(rule_id, _Tally())
+                    tally.count += 1
+                    tally.score += score
+                    tally.labels.append(group.label)
+        order = {rule.id: index for index, rule in enumerate(game.catalog)}
+        ranked = sorted(found.items(), key=lambda kv: (-kv[1].count, kv[1].score, order[kv[0]]))
+        hits = []
+        for rule_id, tally in ranked:
+            rule = game.rule(rule_id)
+            if rule is not None:
+                hits.append(Hit(rule, tuple(dict.fromkeys(tally.labels)), -tally.score))
+        suggestions = () if hits else self.suggest(game.id, groups)
+        return Results(text, self.lang, tuple(hits), suggestions, tuple(ignored))
+
+    def _scores(
+        self, phrases: Sequence[tuple[str, ...]], game_id: str, weight: float
+    ) -> dict[str, float]:
+        """Each rule's BM25 score (negative: lower is better) for any of ``phrases``."""
+        if not phrases:
+            return {}
+        assert self.db is not None
+        match = self._match(phrases)
+        scores: dict[str, float] = {}
+        rows = self.db.execute(_SQL, (weight * HEAD_WEIGHT, match, game_id, weight, match, game_id))
+        for rule_id, score in rows:
+            scores[rule_id] = scores.get(rule_id, 0.0) + score
+        return scores
+
+    def suggest(self, game_id: str, groups: list[Group], n: int = 5) -> tuple[str, ...]:
+        """The glossary's words closest to the query's words, as the concepts' names."""
+        names: dict[str, str] = {}
+        for concept in self.concepts.get(game_id, ()):
+            for _lang, word in concept.all_words():
+                names.setdefault(fold(word), concept.name(self.lang))
+        found: list[str] = []
+        for group in groups:
+            if group.soft:
+                continue
+            for close in difflib.get_close_matches(fold(group.label), names, n=n, cutoff=0.6):
+                if names[close] not in found:
+                    found.append(names[close])
+        return tuple(found[:n])
+
+
+class SearchIndex:
+    """The rule search of some games in every language, loaded or built on first use."""
+
+    def __init__(self, games: Sequence[Game], docs_dir: Path | None = None) -> None:
+        self.games = list(games)
+        self.docs_dir = docs_dir
+        self._langs: dict[str, LanguageIndex] = {}
+        self._lock = threading.Lock()
+
+    def language(self, lang: str) -> LanguageIndex:
+        lang = normalize_lang(lang)
+        with self._lock:
+            if lang not in self._langs:
+                path = self.docs_dir / lang / INDEX_NAME if self.docs_dir else None
+                self._langs[lang] = LanguageIndex(self.games, lang, path)
+            return self._langs[lang]
+
+    def search(self, game: Game, text: str, lang: str = "en") -> Results:
+        """The rules of ``game`` for the query ``text`` in ``lang``, best first."""
+        lang = normalize_lang(lang)
+        query = text.strip()
+        exact = _exact_rule(game, query)
+        if exact is not None:
+            return Results(text, lang, (Hit(exact, (query,), 0.0),))
+        if not query:
+            return Results(text, lang, ())
+        return self.language(lang).search(game, query)
+
+
+def _exact_rule(game: Game, query: str) -> Rule | None:
+    rule = game.rule(query)
+    if rule is not None:
+        return rule
+    match = _RULE_ID.match(query)
+    return game.rule(f"{match[1].upper()}-{match[2]}") if match else None
+
+
+def write_index(games: Sequence[Game], lang: str, docs_dir: Path) -> Path:
+    """Write the index file of ``lang`` into the built reference ``docs_dir``."""
+    path = docs_dir / INDEX_NAME
+    index = LanguageIndex(games, lang, path, write=True)
+    assert index.db is not None
+    index.db.close()
+    return path

@@ -1,0 +1,370 @@
+// The rule search of the reference's search page: the same search as the page, the API
+// and the command line (adjudicator/search), run here from static files.
+//
+// The docs build writes _static/rule-search-data.js (the analysed rules, the glossary's
+// concepts, the filler words and, in Chinese, the segmenter's dictionary) and
+// _static/adjudicator-stemmers.js (Snowball's stemmers, as Sphinx ships them). This file
+// analyses a query like adjudicator/search/analysis.py, looks it up like
+// adjudicator/search/engine.py, and computes BM25 exactly as SQLite's FTS5 does, so that
+// the first rule is the one the page shows. Keep the three in step.
+var AdjudicatorSearch = (function () {
+  "use strict";
+
+  var data = null;
+  var SEP = "\u0001";
+  var K1 = 1.2;
+  var B = 0.75;
+  var WORD = /[\p{L}\p{N}]+|\$/gu;
+  var HAN = /[\u4e00-\u9fd5]+/g;
+  var GREEK_VOWELS = "αεηιουω";
+  var stemmers = {};
+  var tables = {};
+  var zh = null;
+
+  function fold(text) {
+    return text.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "").normalize("NFC")
+      .replace(/ς/g, "σ");
+  }
+
+  function stemmer(name, make) {
+    if (!stemmers[name]) { stemmers[name] = make(); }
+    return stemmers[name];
+  }
+
+  function stemEn(key) {
+    return stemmer("en", function () { return new EnglishStemmer(); }).stemWord(key);
+  }
+
+  function stemEl(key) {
+    var stem = stemmer("el", function () { return new GreekStemmer(); }).stemWord(key);
+    while (stem.length > 3 && GREEK_VOWELS.indexOf(stem[stem.length - 1]) >= 0) {
+      stem = stem.slice(0, -1);
+    }
+    return stem;
+  }
+
+  function stemPt(key) {
+    if (key.endsWith("coes")) { key = key.slice(0, -4) + "cao"; }
+    var stem = stemmer("pt", function () { return new PortugueseStemmer(); }).stemWord(key);
+    if (stem.length > 5 && stem.endsWith("aca")) { stem = stem.slice(0, -3); }
+    return stem;
+  }
+
+  var STEMS = { en: stemEn, el: stemEl, pt: stemPt };
+
+  function latinWords(text, stem) {
+    var words = [];
+    var match;
+    WORD.lastIndex = 0;
+    while ((match = WORD.exec(text)) !== null) {
+      var key = fold(match[0]);
+      words.push({ surface: match[0], key: key, token: key === "$" ? "usd" : stem(key) });
+    }
+    return words;
+  }
+
+  // jieba's default mode without HMM (get_DAG, calc, __cut_DAG_NO_HMM) over the query
+  // dictionary, on the Simplified form of the run.
+  function prepareChinese() {
+    if (zh) { return zh; }
+    var freq = new Map();
+    var total = 0;
+    Object.keys(data.zh.dict).forEach(function (word) {
+      var f = data.zh.dict[word];
+      freq.set(word, f);
+      total += f;
+      for (var i = 1; i < word.length; i++) {
+        var frag = word.slice(0, i);
+        if (!freq.has(frag)) { freq.set(frag, 0); }
+      }
+    });
+    zh = { freq: freq, logTotal: Math.log(total) };
+    return zh;
+  }
+
+  function segment(run) {
+    var dict = prepareChinese();
+    var simple = Array.from(run).map(function (c) { return data.zh.t2s[c] || c; }).join("");
+    var n = simple.length;
+    var dag = [];
+    for (var k = 0; k < n; k++) {
+      var ends = [];
+      var i = k;
+      var frag = simple[k];
+      while (i < n && dict.freq.has(frag)) {
+        if (dict.freq.get(frag)) { ends.push(i); }
+        i += 1;
+        frag = simple.slice(k, i + 1);
+      }
+      if (!ends.length) { ends.push(k); }
+      dag.push(ends);
+    }
+    var route = new Array(n + 1);
+    route[n] = [0, 0];
+    for (var idx = n - 1; idx >= 0; idx--) {
+      var best = null;
+      dag[idx].forEach(function (x) {
+        var score = Math.log(dict.freq.get(simple.slice(idx, x + 1)) || 1) - dict.logTotal +
+          route[x + 1][0];
+        if (best === null || score > best[0] || (score === best[0] && x > best[1])) {
+          best = [score, x];
+        }
+      });
+      route[idx] = best;
+    }
+    var words = [];
+    var at = 0;
+    while (at < n) {
+      var end = route[at][1] + 1;
+      var word = simple.slice(at, end);
+      words.push({ surface: run.slice(at, end), key: word, token: word });
+      at = end;
+    }
+    return words;
+  }
+
+  function analyze(text) {
+    if (data.lang !== "zh_TW") { return latinWords(text, STEMS[data.lang] || stemEn); }
+    var words = [];
+    var at = 0;
+    var match;
+    HAN.lastIndex = 0;
+    while ((match = HAN.exec(text)) !== null) {
+      words = words.concat(latinWords(text.slice(at, match.index), stemEn));
+      words = words.concat(segment(match[0]));
+      at = match.index + match[0].length;
+    }
+    return words.concat(latinWords(text.slice(at), stemEn));
+  }
+
+  function comparePhrases(a, b) {
+    for (var i = 0; i < Math.min(a.length, b.length); i++) {
+      if (a[i] !== b[i]) { return a[i] < b[i] ? -1 : 1; }
+    }
+    return a.length - b.length;
+  }
+
+  function samePhrase(a, b) { return comparePhrases(a, b) === 0; }
+
+  function conceptPhrases(game, concepts) {
+    var all = [];
+    concepts.forEach(function (c) {
+      game.concepts[c].forEach(function (p) {
+        if (!all.some(function (q) { return samePhrase(p, q); })) { all.push(p); }
+      });
+    });
+    return all.sort(comparePhrases);
+  }
+
+  function parse(game, text) {
+    var words = analyze(text);
+    var groups = [];
+    var ignored = [];
+    var sep = data.lang === "zh_TW" ? "" : " ";
+    var fillers = new Set(data.fillers);
+    var quantity = new Set(data.quantity);
+    var stop = new Set(data.stop);
+    var at = 0;
+    var asksNumber = false;
+    while (at < words.length) {
+      var span = 1;
+      var concepts = [];
+      var filler = false;
+      for (var n = Math.min(data.longest, words.length - at); n > 0; n--) {
+        var part = words.slice(at, at + n);
+        var found = game.keys[part.map(function (w) { return w.token; }).join(SEP)];
+        if (found && found.length) { span = n; concepts = found; break; }
+        var key = part.map(function (w) { return w.key; }).join(SEP);
+        if (fillers.has(key)) {
+          span = n;
+          filler = true;
+          asksNumber = asksNumber || quantity.has(key);
+          break;
+        }
+      }
+      var taken = words.slice(at, at + span);
+      var label = taken.map(function (w) { return w.surface; }).join(sep);
+      at += span;
+      if (filler) { ignored.push(label); continue; }
+      var own = taken.filter(function (w) { return !stop.has(w.key); })
+        .map(function (w) { return w.token; });
+      var more = conceptPhrases(game, concepts).filter(function (p) {
+        return !samePhrase(p, own);
+      });
+      groups.push({ label: label, own: own.length ? [own] : [], more: more, soft: false });
+    }
+    if (asksNumber && game.hint >= 0) {
+      groups.push({ label: "", own: [], more: conceptPhrases(game, [game.hint]), soft: true });
+    }
+    return { groups: groups, ignored: ignored };
+  }
+
+  function table(name) {
+    if (tables[name]) { return tables[name]; }
+    var rows = data[name].map(function (ids) { return ids.map(function (i) { return data.vocab[i]; }); });
+    var total = rows.reduce(function (sum, row) { return sum + row.length; }, 0);
+    tables[name] = { rows: rows, avgdl: total / rows.length };
+    return tables[name];
+  }
+
+  function hits(row, phrase) {
+    var count = 0;
+    for (var p = 0; p + phrase.length <= row.length; p++) {
+      var all = true;
+      for (var j = 0; j < phrase.length; j++) {
+        if (row[p + j] !== phrase[j]) { all = false; break; }
+      }
+      if (all) { count += 1; }
+    }
+    return count;
+  }
+
+  // FTS5's bm25() of every row of `name` matching any of the phrases (fts5_aux.c).
+  function bm25(name, phrases) {
+    var t = table(name);
+    var n = t.rows.length;
+    var freqs = t.rows.map(function (row) { return phrases.map(function (p) { return hits(row, p); }); });
+    var idf = phrases.map(function (_p, i) {
+      var nHit = freqs.filter(function (f) { return f[i] > 0; }).length;
+      var value = Math.log((n - nHit + 0.5) / (nHit + 0.5));
+      return value <= 0 ? 1e-6 : value;
+    });
+    var scores = new Map();
+    freqs.forEach(function (f, r) {
+      if (!f.some(function (x) { return x > 0; })) { return; }
+      var d = t.rows[r].length;
+      var score = 0;
+      for (var i = 0; i < phrases.length; i++) {
+        score += idf[i] * ((f[i] * (K1 + 1.0)) / (f[i] + K1 * (1 - B + B * d / t.avgdl)));
+      }
+      scores.set(r, -1.0 * score);
+    });
+    return scores;
+  }
+
+  function scoresFor(phrases, gameId, weight) {
+    var scores = new Map();
+    if (!phrases.length) { return scores; }
+    [["heads", weight * data.weights.head], ["bodies", weight]].forEach(function (pair) {
+      bm25(pair[0], phrases).forEach(function (score, r) {
+        if (data.rows[r][0] !== gameId) { return; }
+        var id = data.rows[r][1];
+        scores.set(id, (scores.has(id) ? scores.get(id) : 0.0) + pair[1] * score);
+      });
+    });
+    return scores;
+  }
+
+  function exactRule(gameId, query) {
+    var match = /^\s*([A-Za-z]{2,3})[\s_-]?(\d{3})\s*$/.exec(query);
+    var id = match ? match[1].toUpperCase() + "-" + match[2] : query.trim().toUpperCase();
+    return data.rows.find(function (row) { return row[0] === gameId && row[1] === id; });
+  }
+
+  // The rules of one game for `text`, best first: [{id, title, matched}].
+  function searchGame(gameId, text) {
+    var game = data.games[gameId];
+    var query = text.trim();
+    if (!query || !game) { return []; }
+    var exact = exactRule(gameId, query);
+    if (exact) { return [{ id: exact[1], title: exact[3], matched: [query], order: exact[2] }]; }
+    var found = new Map();
+    parse(game, query).groups.forEach(function (group) {
+      var scores = scoresFor(group.own, gameId, 1.0);
+      scoresFor(group.more, gameId, data.weights.more).forEach(function (score, id) {
+        scores.set(id, (scores.has(id) ? scores.get(id) : 0.0) + score);
+      });
+      scores.forEach(function (score, id) {
+        if (group.soft) {
+          if (found.has(id)) { found.get(id).score += data.weights.quantity * score; }
+          return;
+        }
+        if (!found.has(id)) { found.set(id, { count: 0, score: 0.0, labels: [] }); }
+        var tally = found.get(id);
+        tally.count += 1;
+        tally.score += score;
+        if (tally.labels.indexOf(group.label) < 0) { tally.labels.push(group.label); }
+      });
+    });
+    var rows = new Map(data.rows.filter(function (r) { return r[0] === gameId; })
+      .map(function (r) { return [r[1], r]; }));
+    return Array.from(found.entries()).map(function (entry) {
+      var row = rows.get(entry[0]);
+      return {
+        id: entry[0], title: row[3], order: row[2], matched: entry[1].labels,
+        count: entry[1].count, score: entry[1].score,
+      };
+    }).sort(function (a, b) {
+      return (b.count - a.count) || (a.score - b.score) || (a.order - b.order);
+    });
+  }
+
+  // Every game's rules for `text`: [{game, name, rules}], the game with the best rule first.
+  function search(text) {
+    var results = Object.keys(data.games).map(function (gameId) {
+      return { game: gameId, name: data.games[gameId].name, rules: searchGame(gameId, text) };
+    }).filter(function (r) { return r.rules.length; });
+    return results.sort(function (a, b) {
+      var x = a.rules[0];
+      var y = b.rules[0];
+      return ((y.count || 0) - (x.count || 0)) || ((x.score || 0) - (y.score || 0));
+    });
+  }
+
+  function render(container, text) {
+    var results = search(text);
+    var heading = document.createElement("h2");
+    heading.textContent = data.labels.rules;
+    container.appendChild(heading);
+    if (!results.length) {
+      var none = document.createElement("p");
+      none.textContent = data.labels.none;
+      container.appendChild(none);
+      return;
+    }
+    results.forEach(function (result) {
+      var title = document.createElement("h3");
+      title.textContent = result.name;
+      container.appendChild(title);
+      var list = document.createElement("ul");
+      list.className = "adjudicator-rule-results";
+      list.dataset.game = result.game;
+      result.rules.slice(0, 10).forEach(function (rule) {
+        var item = document.createElement("li");
+        item.dataset.rule = rule.id;
+        var link = document.createElement("a");
+        link.href = "games/" + result.game + "/rules.html#rule-" + rule.id;
+        link.textContent = rule.id + " — " + rule.title;
+        item.appendChild(link);
+        var why = document.createElement("span");
+        why.className = "matched";
+        why.textContent = " (" + data.labels.matched + " " + rule.matched.join(", ") + ")";
+        item.appendChild(why);
+        list.appendChild(item);
+      });
+      container.appendChild(list);
+    });
+  }
+
+  function start() {
+    var query = new URLSearchParams(window.location.search).get("q");
+    var anchor = document.getElementById("search-results");
+    if (!data || !query || !anchor) { return; }
+    var container = document.createElement("section");
+    container.id = "adjudicator-rules";
+    anchor.parentNode.insertBefore(container, anchor);
+    render(container, query);
+  }
+
+  return {
+    load: function (json) { data = json; },
+    analyze: function (text) { return analyze(text); },
+    searchGame: searchGame,
+    search: search,
+    start: start,
+  };
+})();
+
+if (typeof document !== "undefined") {
+  document.addEventListener("DOMContentLoaded", function () { AdjudicatorSearch.start(); });
+}

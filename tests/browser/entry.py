@@ -1,0 +1,228 @@
+"""Entering a state into the page's editor by taps and choices, as a player would.
+
+:func:`enter_state` drives an open check (or score) page from the state it shows to a
+target state: it presses "Add one" / "Remove" / "Add: …" for the parts that differ in
+shape, unfolds a folded part when one of its fields differs, taps − / + on counters and
+picks options from selects. It types only into free-text fields (none is on the normal
+path once the games' choices are closed) and counts every interaction by kind, so that
+``scripts/measure_editors.py`` can report how long the entry took.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from playwright.sync_api import Locator, Page
+
+from web import forms, permalink
+
+MISSING = object()
+
+
+@dataclass
+class Entry:
+    """What entering took: interactions by kind (tap, choice, typing, page loads)."""
+
+    counts: Counter[str] = field(default_factory=Counter)
+    typed: list[str] = field(default_factory=list)
+    pages: list[int] = field(default_factory=list)
+    steps: list[tuple[str, int, int]] = field(default_factory=list)
+    """The HTML weight of each page the entry went through."""
+
+    @property
+    def interactions(self) -> int:
+        return self.counts["tap"] + self.counts["choice"] + self.counts["typing"]
+
+
+def leaves(value: Any, path: str = "") -> dict[str, Any]:
+    """Every plain value of ``value`` by its JSON pointer (an empty list or object is a leaf)."""
+    if isinstance(value, dict) and value:
+        found: dict[str, Any] = {}
+        for key, item in value.items():
+            found.update(leaves(item, forms.pointer_join(path, key)))
+        return found
+    if isinstance(value, list) and value:
+        found = {}
+        for index, item in enumerate(value):
+            found.update(leaves(item, f"{path}/{index}"))
+        return found
+    return {path: value}
+
+
+def at(value: Any, path: str) -> Any:
+    node = value
+    for part in forms.split_pointer(path):
+        if isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        elif isinstance(node, dict) and part in node:
+            node = node[part]
+        else:
+            return MISSING
+    return node
+
+
+def shape_change(current: Any, target: Any, path: str = "") -> tuple[str, str] | None:
+    """The first (outermost) part whose shape differs: ``("add", path)`` to append to a
+    list or to add an optional part, ``("remove", path)`` to take one away."""
+    if isinstance(target, dict):
+        if current is None:
+            return "add", path
+        if not isinstance(current, dict):
+            return None
+        for key, item in target.items():
+            # a part left out is drawn by the form from its defaults: empty, not absent
+            have = current[key] if key in current else ({} if isinstance(item, dict) else [])
+            found = shape_change(have, item, forms.pointer_join(path, key))
+            if found:
+                return found
+    elif isinstance(target, list) and isinstance(current, list):
+        if len(current) > len(target):
+            return "remove", f"{path}/{len(current) - 1}"
+        for index, item in enumerate(current):
+            found = shape_change(item, target[index], f"{path}/{index}")
+            if found:
+                return found
+        if len(current) < len(target):
+            return "add", path
+    elif target is None and isinstance(current, dict):
+        return "remove", path
+    return None
+
+
+class Driver:
+    def __init__(self, page: Page, schema: dict[str, Any], form: str = "#state-form") -> None:
+        self.page, self.schema, self.form = page, schema, form
+        self.entry = Entry()
+
+    # --- what the page holds -------------------------------------------------------------
+    def base(self) -> Any:
+        blob = self.page.locator(f'{self.form} input[name="base"]').get_attribute("value")
+        return permalink.decode(blob or "")
+
+    def field(self, path: str) -> Locator:
+        return self.page.locator(f'{self.form} [name$=":s{path}"]')
+
+    def submit(self, button: Locator) -> None:
+        self.open_details(button)
+        with self.page.expect_navigation():
+            button.click()
+        self.entry.counts["tap"] += 1
+        self.entry.counts["page"] += 1
+        self.entry.pages.append(len(self.page.content().encode()))
+
+    def unfold(self, path: str) -> bool:
+        """Press "Edit" on the folded part around ``path``, if one is; True when pressed."""
+        parts = forms.split_pointer(path)
+        for n in range(1, len(parts) + 1):
+            rooted = "s/" + "/".join(parts[:n])
+            button = self.page.locator(f'{self.form} button[value="open:{rooted}"]')
+            if button.count():
+                self.submit(button)
+                return True
+        return False
+
+    def open_details(self, locator: Locator) -> None:
+        """Open the folded sections around a field by tapping their titles."""
+        taps = locator.evaluate(
+            "el => { let n = 0; const shut = [];"
+            " for (let d = el.closest('details'); d; d = d.parentElement.closest('details'))"
+            "   if (!d.open) shut.unshift(d);"
+            " for (const d of shut) { d.querySelector(':scope > summary').click(); n++; }"
+            " return n; }"
+        )
+        self.entry.counts["tap"] += int(taps)
+        self.entry.counts["section"] += int(taps)
+
+    # --- one change ------------------------------------------------------------------------
+    def reshape(self, verb: str, path: str) -> None:
+        button = self.page.locator(f'{self.form} button[value="{verb}:s{path}"]')
+        if not button.count():
+            if self.unfold(path if verb == "remove" else path + "/x"):
+                return
+            raise AssertionError(f"no button {verb}:s{path} on the page")
+        self.open_details(button)
+        self.submit(button)
+
+    def set_leaf(self, path: str, want: Any) -> bool:
+        """Set one field; False when it is not on the page (a folded part was opened)."""
+        box = self.field(path)
+        if not box.count():
+            if self.unfold(path):
+                return False
+            raise AssertionError(f"no field for {path} on the page")
+        self.open_details(box)
+        name = box.get_attribute("name") or ""
+        tag = box.evaluate("el => el.tagName")
+        if tag == "SELECT":
+            value = (
+                ""
+                if want is None
+                else (
+                    json.dumps(want, ensure_ascii=False) if name.startswith("enum") else str(want)
+                )
+            )
+            box.select_option(value)
+            self.entry.counts["choice"] += 1
+        elif box.get_attribute("type") == "number" and isinstance(want, int) and want is not True:
+            self.count_to(box, want)
+        else:
+            text = (
+                ""
+                if want is None
+                else (", ".join(map(str, want)) if isinstance(want, list) else str(want))
+            )
+            box.fill(text)
+            self.entry.counts["typing"] += 1
+            self.entry.typed.append(f"{path}={text}")
+        return True
+
+    def count_to(self, box: Locator, want: int) -> None:
+        have = int(box.input_value() or 0)
+        self.entry.steps.append((box.get_attribute("name") or "", have, want))
+        counter = box.locator("xpath=..")
+        step = counter.locator("button.step").nth(1 if want > have else 0)
+        for _ in range(abs(want - have)):
+            step.click()
+            self.entry.counts["tap"] += 1
+            self.entry.counts["counter"] += 1
+
+    # --- the whole entry -----------------------------------------------------------------
+    def enter(self, target: Any, limit: int = 400) -> Entry:
+        self.target = target
+        for _round in range(limit):
+            current = self.base()
+            change = shape_change(current, target)
+            if change:
+                self.reshape(*change)
+                continue
+            wanted = leaves(target)
+            differing = [
+                (path, want) for path, want in wanted.items()
+                if at(current, path) != want and not self.is_default(current, path, want)
+            ]  # fmt: skip
+            if not differing:
+                return self.entry
+            for path, want in differing:
+                if not self.set_leaf(path, want):
+                    break  # a folded part was opened: the page has changed
+            else:
+                return self.entry  # every difference is set on this page
+        raise AssertionError("the entry did not converge")
+
+    def is_default(self, current: Any, path: str, want: Any) -> bool:
+        """A field left out of ``current`` that the form shows with the wanted default."""
+        if at(current, path) is not MISSING:
+            return False
+        if want == [] or want == {}:
+            return True  # the form draws a part left out as empty
+        sub = forms.schema_at(self.schema, path)
+        return "default" in sub and sub["default"] == want
+
+
+def enter_state(
+    page: Page, schema: dict[str, Any], target: Any, form: str = "#state-form"
+) -> Entry:
+    return Driver(page, schema, form).enter(target)

@@ -1,0 +1,220 @@
+"""No text a player reads in Greek, Portuguese or Chinese leaks the machine (issue 11).
+
+Two sweeps, per game, with the detector of :mod:`adjudicator.core.leaks`:
+
+- ``templates``: every message template of the game (the ``.pot`` entries taken from its
+  code) rendered with representative parameters (names from its vocabulary, counts 1, 2
+  and 5) in el, pt and zh_TW;
+- ``cases``: ``check``, ``move`` and ``score`` on every case of the game, in those
+  languages, as the CLI and the API answer them (``to_json``).
+
+Run one game: ``.venv/bin/python -m pytest -q tests/test_leaks.py -k quarantine``; the
+failure lists every leak found, grouped by kind.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from adjudicator.core.cases import Case
+from adjudicator.core.errors import MalformedInput
+from adjudicator.core.game import Game
+from adjudicator.core.i18n import TRANSLATED_LANGS, Message, Name
+from adjudicator.core.leaks import (
+    Leak,
+    LeakDetector,
+    find_leaks,
+    message_templates,
+    param_kinds,
+    samples,
+)
+from adjudicator.core.registry import game_ids, load_game
+
+#: The (game, sweep) pairs that still leak: expected to fail, strictly. When a game stops
+#: leaking its test fails ("XPASS(strict)") until its pair is removed from this set.
+LEAKING_GAMES: set[tuple[str, str]] = {
+    ("imperial", "templates"),
+    ("imperial", "cases"),
+}
+REASON = "issue 11: the game's messages still leak ids/JSON/hacks (its owner removes this)"
+
+
+def _params(sweep: str) -> list[Any]:
+    return [
+        pytest.param(
+            game_id,
+            id=game_id,
+            marks=[pytest.mark.xfail(strict=True, reason=REASON)]
+            if (game_id, sweep) in LEAKING_GAMES
+            else [],
+        )
+        for game_id in game_ids()
+    ]
+
+
+def _report(leaks: list[tuple[str, Leak]], limit: int = 60) -> str:
+    counts = Counter(leak.kind for _, leak in leaks)
+    lines = [f"{len(leaks)} leak(s): " + ", ".join(f"{k} {n}" for k, n in counts.most_common())]
+    seen = set()
+    for where, leak in sorted(leaks, key=lambda item: (item[1].kind, item[0])):
+        key = (leak.kind, leak.found, where.split(" ")[0])
+        if key in seen:
+            continue
+        seen.add(key)
+        lines.append(f"  [{leak.kind}] {leak.found!r} <- {where}: {leak.text[:160]}")
+        if len(lines) > limit:
+            lines.append("  ...")
+            break
+    return "\n".join(lines)
+
+
+# --- sweep 1: every message template ---------------------------------------------------
+
+
+def template_leaks(game: Game, templates: list[Any] | None = None) -> list[tuple[str, Leak]]:
+    detector = LeakDetector.for_game(game)
+    kinds = param_kinds(game.package_dir)
+    found: list[tuple[str, Leak]] = []
+    for template in templates if templates is not None else message_templates(game.domain):
+        for sample in samples(game, template, kinds.get(template, {})):
+            where = str(template)[:50]
+            for kind in sample.missing_kinds:
+                found.append((where, Leak("vocabulary", kind, f"no {kind} in the vocabulary")))
+            english = sample.message.render("en")
+            for lang in TRANSLATED_LANGS:
+                text = sample.message.render(lang)
+                found += [(f"{lang} {where}", x) for x in detector.scan(text, lang, english)]
+    return found
+
+
+@pytest.mark.parametrize("game_id", _params("templates"))
+def test_message_templates_do_not_leak(game_id):
+    leaks = template_leaks(load_game(game_id))
+    assert not leaks, _report(leaks)
+
+
+# --- sweep 2: check, move and score on every case --------------------------------------
+
+
+def _texts(answer: dict[str, Any]) -> list[str]:
+    """The texts for players in an answer of the CLI/API (``to_json``)."""
+    texts = [v["message"] for v in answer.get("violations", [])]
+    texts += [e["message"] for e in answer.get("errors", [])]
+    texts += [a["description"] for a in answer.get("alternatives", [])]
+    texts += list(answer.get("effects", [])) + list(answer.get("steps", []))
+    texts += list(answer.get("tiebreaks", []))
+    return texts
+
+
+def _answers(game: Game, case: Case, lang: str) -> list[dict[str, Any]]:
+    state = case.build_state(game)
+    try:
+        if case.kind == "move":
+            return [game.adjudicate(state, dict(case.move or {})).to_json(lang)]
+        if case.kind == "score":
+            return [game.score(state).to_json(lang)]
+        return [game.check(state).to_json(lang)]
+    except MalformedInput as exc:
+        return [{"errors": exc.to_json(lang)}]
+
+
+def case_leaks(game: Game, cases: tuple[Case, ...] | None = None) -> list[tuple[str, Leak]]:
+    detector = LeakDetector.for_game(game)
+    found: list[tuple[str, Leak]] = []
+    for case in game.cases if cases is None else cases:
+        english = [t for a in _answers(game, case, "en") for t in _texts(a)]
+        for lang in TRANSLATED_LANGS:
+            texts = [t for a in _answers(game, case, lang) for t in _texts(a)]
+            for i, text in enumerate(texts):
+                en = english[i] if len(english) == len(texts) else None
+                found += [(f"{lang} {case.id}", x) for x in detector.scan(text, lang, en)]
+    return found
+
+
+@pytest.mark.parametrize("game_id", _params("cases"))
+def test_case_answers_do_not_leak(game_id):
+    leaks = case_leaks(load_game(game_id))
+    assert not leaks, _report(leaks)
+
+
+def test_the_set_of_leaking_games_names_real_games():
+    assert {g for g, _ in LEAKING_GAMES} <= set(game_ids())
+    assert {s for _, s in LEAKING_GAMES} <= {"templates", "cases"}
+
+
+# --- the detector can fail --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "kinds"),
+    [
+        (
+            "el",
+            "Ο blue έχει ακόμη 2 Μαχητικό(ά) και δεν μπορεί να βομβαρδιστεί.",
+            {"id", "plural-hack"},
+        ),
+        ("el", "Είναι η σειρά του AH, όχι του IT.", {"id"}),
+        ("pt", "Fábrica: uma fábrica em prague; o rondel custa 6M.", {"id"}),
+        ("zh_TW", '合法的 treat 行動：{"colour":"red"}', {"id", "json"}),
+        ("zh_TW", "轟炸red的第 0 號建築", {"id", "zero-place"}),
+        ("el", "Ο/Η Ben χρειάζεται 8M", {"gender-slash"}),
+        ("pt", "2 Caça(s)", {"plural-hack"}),
+        ("pt", "o(a) jogador(a) Ben", {"plural-hack"}),
+        ("el", "Το Κτίριο της θέσης 0 κοστίζει $2", {"zero-place"}),
+        ("pt", "Mova para o prédio 0 de Ben.", {"zero-place"}),
+        ("pt", "Legal: {rooms} livres.", {"placeholder"}),
+        ("el", "/: the active player 'green' is not a player", {"id", "english"}),
+        ("zh_TW", "合法：[[0, 1], [-1, 0]]", {"json"}),
+    ],
+)
+def test_the_detector_finds_planted_leaks(lang, text, kinds):
+    ids = {"blue", "AH", "IT", "prague", "treat", "red", "green", "colour"}
+    assert {leak.kind for leak in find_leaks(text, lang, ids)} == kinds
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("el", "Ο Μπλε έχει ακόμη 2 Μαχητικά και δεν μπορεί να βομβαρδιστεί."),
+        ("el", "Είναι η σειρά της Αυστρο-Ουγγαρίας, όχι της Ιταλίας."),
+        ("pt", "O 2º prédio do Vermelho (Mina) custa $3; MP-602 se aplica."),
+        ("zh_TW", "合法：轟炸紅色玩家的第 1 棟建築。"),
+        ("el", "Οι παίκτες 1/2 και 10/0 δεν είναι άρθρα."),
+        ("pt", "Hospital de Ben: a sala na linha 2, coluna 3."),
+    ],
+)
+def test_the_detector_passes_clean_texts(lang, text):
+    ids = {"blue", "AH", "IT", "prague", "treat", "red"}
+    assert find_leaks(text, lang, ids) == []
+
+
+def test_the_english_of_an_untranslated_portuguese_text_is_found():
+    text = "The move is not legal here."
+    assert [x.kind for x in find_leaks(text, "pt", english=text)] == ["english"]
+    assert find_leaks("O lance não é legal aqui.", "pt", english=text) == []
+
+
+def test_a_planted_template_leak_fails_the_template_sweep():
+    game = load_game("quarantine")
+    # a template no catalog translates, with a plural hack, filled with a raw id
+    planted = ["{who} has {count} cube(s) of {colour}."]
+    leaks = template_leaks(game, planted)
+    assert {leak.kind for _, leak in leaks} >= {"plural-hack", "english"}
+    rendered = Message(game.domain, "{x}", {"x": Name(game.domain, "no-such-kind", "red")})
+    detector = LeakDetector.for_game(game)
+    assert [x.kind for x in detector.scan(rendered.render("el"), "el")] == ["id"]
+
+
+def test_a_planted_case_leak_fails_the_case_sweep(monkeypatch):
+    game = load_game("imperial")
+    case = next(c for c in game.cases if c.kind == "state" and c.expected_violations)
+
+    def leaky(self, lang="en"):
+        return {"violations": [{"message": "Είναι η σειρά του AH, όχι του IT.", "rule": "x"}]}
+
+    monkeypatch.setattr(type(game.check(case.build_state(game))), "to_json", leaky)
+    kinds = {leak.kind for _, leak in case_leaks(game, (case,))}
+    assert "id" in kinds
