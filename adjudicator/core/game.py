@@ -42,12 +42,14 @@ class OptionsProvider:
 
     ``candidates(state, kind)`` yields every plausible move of that kind (``None``: of every
     kind in :attr:`kinds`), legal or not, as move data; the core keeps the legal ones.
-    ``describe(move)`` says one candidate in words.
+    ``describe(state, move)`` says one candidate in words (a :class:`Message` or a ``Name``).
+    ``notes(state)`` says what the list leaves out and why (may be empty).
     """
 
     kinds: tuple[str, ...]
     candidates: Callable[[Any, str | None], Iterable[dict[str, Any]]]
-    describe: Callable[[dict[str, Any]], Message]
+    describe: Callable[[Any, dict[str, Any]], Any]
+    notes: Callable[[Any], Sequence[Message]] = lambda state: ()
 
 
 class UnknownExample(KeyError):
@@ -273,10 +275,11 @@ class Game:
             if not self.is_legal(state, move):
                 continue
             _, effects = self.apply(state, move)
-            actions.append(Action(move.type, data, provider.describe(data), tuple(effects)))
+            actions.append(Action(move.type, data, provider.describe(state, data), tuple(effects)))
         order = {k: i for i, k in enumerate(provider.kinds)}
         actions.sort(key=lambda a: order.get(a.kind, len(order)))
-        return Options(tuple(actions), (kind,) if kind else provider.kinds)
+        kinds = (kind,) if kind else provider.kinds
+        return Options(tuple(actions), kinds, tuple(provider.notes(state)))
 
     def options_of(self, data: Any, kind: str | None = None) -> Options:
         """:meth:`legal_actions` on unparsed state data."""

@@ -76,7 +76,8 @@ class Action:
 
     kind: str
     move: Mapping[str, Any]
-    description: Message
+    description: Any
+    """A :class:`Message` (or a ``Name``): anything with ``render(lang)``."""
     effects: tuple[Message, ...] = ()
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
@@ -95,6 +96,8 @@ class Options:
     actions: tuple[Action, ...]
     kinds: tuple[str, ...]
     """The move kinds that were listed, in the game's order (also those with no action)."""
+    notes: tuple[Message, ...] = ()
+    """What the list leaves out on purpose, and why."""
 
     def by_kind(self) -> dict[str, list[Action]]:
         grouped: dict[str, list[Action]] = {kind: [] for kind in self.kinds}
@@ -107,6 +110,7 @@ class Options:
             "count": len(self.actions),
             "counts": {kind: len(found) for kind, found in self.by_kind().items()},
             "actions": [a.to_json(lang) for a in self.actions],
+            "notes": [n.render(lang) for n in self.notes],
             "errors": [],
         }
 
