@@ -2,7 +2,9 @@
 
 The core keeps the legal candidates. Air strikes are listed one attack at a time and repairs
 one damage point at a time: a strike or a repair of several is those steps together. Design
-Bomb is not listed: its move needs the cards the refill reveals, which only the table knows.
+Bomb is not listed, nor Construction while the building deck refills the market: their moves
+name the cards the refill reveals, which only the table knows. ``notes`` says so. A worker
+placed to decline the space's effect (``skip``) is not listed apart from the placement.
 """
 
 from __future__ import annotations
@@ -41,18 +43,29 @@ def _place_central(state: State, workers: list[Candidate]) -> Iterator[Candidate
             if len(SPACE_SPECS[space].outputs) > 1
             else [None]
         )
+        # A university's gain may come partly as contractors (grey) when the supply runs low.
+        greys = (None, 1, 2, 3) if space.startswith("university") else (None,)
         for worker in workers:
             for output in outputs:
-                yield {"type": "place_central", "space": space, "worker": worker, "output": output}
+                for grey in greys:
+                    yield {
+                        "type": "place_central",
+                        "space": space,
+                        "worker": worker,
+                        "output": output,
+                        "contractors": grey,
+                    }
 
 
 def _construct(state: State, workers: list[Candidate]) -> Iterator[Candidate]:
+    """Only once the building deck is empty: before that the move names the card drawn to
+    refill the market, which only the table sees (:func:`notes` says so)."""
+    if state.building_deck > 0:
+        return
     for worker in workers:
         for slot, card in enumerate(state.market):
-            move: Candidate = {"type": "construct", "worker": worker, "slot": slot}
-            if card is None and state.building_deck:
-                continue
-            yield move
+            if card is not None:
+                yield {"type": "construct", "worker": worker, "slot": slot}
 
 
 def _air_strike(state: State, workers: list[Candidate]) -> Iterator[Candidate]:
@@ -211,16 +224,24 @@ def describe(state: State, data: Candidate) -> Any:
 
 
 def notes(state: State) -> list[Message]:
-    """What the list leaves out: designing a bomb, whose move needs the refill's cards."""
-    return [
-        Message(
-            DOMAIN,
-            N_(
-                "Designing a bomb is not listed: the move names the bomb cards the refill "
-                "reveals, which only the table can see."
-            ),
+    """What the list leaves out: designing a bomb, whose move needs the refill's cards, and
+    building from the market while the deck still refills it."""
+    said = []
+    if state.building_deck > 0 and any(card is not None for card in state.market):
+        said.append(
+            Message(
+                DOMAIN,
+                N_(
+                    "Building from the market is not listed: the move names the card drawn "
+                    "to refill the market, which only the table can see."
+                ),
+            )
         )
-    ]
+    bomb = N_(
+        "Designing a bomb is not listed: the move names the bomb cards the refill "
+        "reveals, which only the table can see."
+    )
+    return [*said, Message(DOMAIN, bomb)]
 
 
 OPTIONS = OptionsProvider(KINDS, candidates, describe, notes)
