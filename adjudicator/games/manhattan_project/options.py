@@ -71,6 +71,8 @@ def _construct(state: State, workers: list[Candidate]) -> Iterator[Candidate]:
 def _air_strike(state: State, workers: list[Candidate]) -> Iterator[Candidate]:
     for space in ("air_strike_1", "air_strike_2"):
         for worker in workers:
+            # The space taken without attacking (e.g. only to block it).
+            yield {"type": "air_strike", "space": space, "worker": worker, "attacks": []}
             for other in state.players:
                 if other.colour == state.active.colour:
                     continue
