@@ -249,6 +249,19 @@ class Game:
         after, _ = self.apply(state, move)
         return not any(next(iter(c.func(state, move, after)), None) for c in effects)
 
+    def _legal_effects(self, state: Any, move: Any) -> tuple[Message, ...] | None:
+        """What a legal move does, or ``None`` when it is illegal: :meth:`is_legal` with one
+        ``apply`` serving both the effect checks and the effects."""
+        move_type = getattr(move, "type", None)
+        for check in self.checks.of_kind(Kind.MOVE):
+            if check.applies_to(move_type) and next(iter(check.func(state, move)), None):
+                return None
+        after, effects = self.apply(state, move)
+        for check in self.checks.of_kind(Kind.EFFECT):
+            if check.applies_to(move_type) and next(iter(check.func(state, move, after)), None):
+                return None
+        return tuple(effects)
+
     def legal_actions(self, state: Any, kind: str | None = None) -> Options:
         """Every legal action of the player to move in a parsed state, of ``kind`` or of every
         kind the game lists (like python-chess's ``board.legal_moves``), each with its move,
@@ -272,9 +285,9 @@ class Game:
                 continue
             seen.add(key)
             move = self.move_adapter.validate_python(data)
-            if not self.is_legal(state, move):
+            effects = self._legal_effects(state, move)
+            if effects is None:
                 continue
-            _, effects = self.apply(state, move)
             actions.append(Action(move.type, data, provider.describe(state, data), tuple(effects)))
         order = {k: i for i, k in enumerate(provider.kinds)}
         actions.sort(key=lambda a: order.get(a.kind, len(order)))
