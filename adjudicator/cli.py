@@ -9,6 +9,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from babel.lists import format_list
+
 from .core.errors import MalformedInput, load_json
 from .core.i18n import (
     LANGS,
@@ -17,6 +19,7 @@ from .core.i18n import (
     N_plural,
     Plural,
     UnknownLanguage,
+    babel_locale,
     gettext,
     normalize_text,
 )
@@ -162,13 +165,22 @@ def cmd_score(args: argparse.Namespace, out: Output) -> int:
         lines = [
             _t(out.lang, "Final scores:") if data["final"] else _t(out.lang, "Provisional scores:")
         ]
-        lines += [f"  {name:<16} {data['scores'][name]}" for name in data["ranking"]]
+        names = data["names"]
+        lines += [f"  {names[p]:<16} {data['scores'][p]}" for p in data["ranking"]]
         lines += [f"  - {step}" for step in data["steps"]]
         if data["tiebreaks"]:
             lines.append(_t(out.lang, "Tie-breaks applied:"))
             lines += [f"  - {t}" for t in data["tiebreaks"]]
-        if data["winner"]:
-            lines.append(_t(out.lang, "Winner: {winner}", winner=data["winner"]))
+        if data["winners"]:
+            winners = [names.get(w, w) for w in data["winners"]]
+            lines.append(
+                _t(
+                    out.lang,
+                    N_plural("Winner: {winners}", "Winners: {winners}"),
+                    count=len(winners),
+                    winners=format_list(winners, locale=babel_locale(out.lang)),
+                )
+            )
         lines += _violation_lines(out.lang, data["violations"])
         return "\n".join(lines)
 
@@ -300,7 +312,8 @@ def cmd_trace(args: argparse.Namespace, out: Output) -> int:
                 f"{r['cases']['fail']:>4}  {langs}"
             )
         lines.append("")
-        lines.append(f"{len(data['rules'])} rules; {len(gaps)} problem(s)")
+        noun = "problem" if len(gaps) == 1 else "problems"
+        lines.append(f"{len(data['rules'])} rules; {len(gaps)} {noun}")
         lines += [f"  {p}" for p in gaps]
         return "\n".join(lines)
 

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from babel.lists import format_list
 from docutils import nodes
 from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
@@ -36,7 +37,16 @@ from .core.cases import Case
 from .core.catalog import Rule, Source
 from .core.checks import Kind
 from .core.game import Game
-from .core.i18n import HTML_LANG, LANG_NAMES, LANGS, N_, gettext, normalize_lang
+from .core.i18n import (
+    HTML_LANG,
+    LANG_NAMES,
+    LANGS,
+    N_,
+    babel_locale,
+    gettext,
+    normalize_lang,
+    po_path,
+)
 from .core.reference import (
     IMPACTS,
     Dispute,
@@ -46,7 +56,7 @@ from .core.reference import (
     shared_printed_words,
 )
 from .core.trace import problems as trace_problems
-from .core.trace import trace_game
+from .core.trace import raised_by, trace_game
 from .games import available_games, get_game
 
 logger = logging.getLogger(__name__)
@@ -90,8 +100,10 @@ CHANGES_LABEL = N_("Changes to the example:")
 STATE_LABEL = N_("State:")
 MOVE_LABEL = N_("Move:")
 TRACE_INTRO = N_(
-    "Every rule against the checks that enforce it and the cases that show it holding "
-    "and broken. The build fails if a cell is empty."
+    "Every rule against the checks that declare it, the checks its cases show raising it, "
+    "and the cases that show it holding and broken. The build fails if a rule has no check "
+    "or a check lacks a passing or a failing case, and the tests fail if a check raises a "
+    "rule it does not declare."
 )
 USED_IN_LABEL = N_("Used in: ")
 GLOSSARY_INTRO = N_(
@@ -229,6 +241,16 @@ def comma_links(items: Iterable[nodes.Node]) -> nodes.paragraph:
 # --- directives -----------------------------------------------------------------------------
 
 
+def data_files(game: Game) -> list[Path]:
+    """The files a game page is written from: when one changes, Sphinx rewrites the page
+    (it only watches the .rst stubs by itself)."""
+    folder = game.package_dir
+    found = [folder / name for name in ("rules.toml", "glossary.toml", "disputes.toml")]
+    found += sorted(folder.glob("cases/*.yaml")) + sorted(folder.glob("examples/*.json"))
+    found += [po_path(domain, lang) for domain in (game.domain, CORE) for lang in LANGS]
+    return [path for path in found if path.is_file()]
+
+
 class GameDirective(SphinxDirective):
     """Base for the directives that write a game page from its catalog."""
 
@@ -240,6 +262,8 @@ class GameDirective(SphinxDirective):
         return get_game(self.arguments[0])
 
     def run(self) -> list[nodes.Node]:
+        for path in data_files(self.game):
+            self.env.note_dependency(str(path))
         return untranslatable(self.render())
 
     def render(self) -> list[nodes.Node]:
@@ -271,6 +295,13 @@ class RuleDirective(SphinxDirective):
         return untranslatable(render_rule(self, game, rule))
 
 
+def sources_text(env: BuildEnvironment, sources: Iterable[Source]) -> str:
+    """Several sources, joined as the build's language joins a list (a Greek ";" is a
+    question mark)."""
+    texts = [source_text(env, s) for s in sources]
+    return format_list(texts, locale=babel_locale(_lang(env))) if texts else ""
+
+
 def source_text(env: BuildEnvironment, source: Source) -> str:
     """ "Greek rulebook, p. 10, Air strikes" in the build's language."""
     text = source.render(_lang(env))
@@ -296,7 +327,7 @@ def render_rule(directive: SphinxDirective, game: Game, rule: Rule) -> list[node
     content += para(_gt(env, game, rule.text), classes=["rule-text"])
     traced = next(r for r in trace_game(game) if r.rule_id == rule.id)
     rows: list[tuple[str, nodes.Node | str]] = [
-        (_t(env, N_("Source")), "; ".join(source_text(env, s) for s in rule.sources)),
+        (_t(env, N_("Source")), sources_text(env, rule.sources)),
         (
             _t(env, N_("Checks")),
             comma_links(
@@ -432,6 +463,7 @@ def _case_verdict(d: GameDirective, kind: str, expect: Any) -> str:
 class GameTrace(GameDirective):
     def render(self) -> list[nodes.Node]:
         game = self.game
+        raisers = raised_by(game)
         rows = []
         for rule, row in zip(game.catalog, trace_game(game), strict=True):
             rows.append(
@@ -439,6 +471,7 @@ class GameTrace(GameDirective):
                     para(rule_link(rule.id)),
                     self.g(rule.title),
                     ", ".join(c.id for c in row.checks),
+                    ", ".join(sorted(raisers.get(rule.id, ()))) or "—",
                     str(len(row.passing)),
                     str(len(row.failing)),
                 ]
@@ -447,12 +480,13 @@ class GameTrace(GameDirective):
             self.t(N_("Rule")),
             self.t(N_("Title")),
             self.t(N_("Checks")),
+            self.t(N_("Raised in the cases by")),
             self.t(N_("Passing cases")),
             self.t(N_("Failing cases")),
         ]
         body = [
             para(self.t(TRACE_INTRO)),
-            table(headers, rows, [10, 30, 30, 8, 8]),
+            table(headers, rows, [10, 26, 22, 22, 8, 8]),
         ]
         return self.page("trace", N_("{game}: traceability"), body)
 
@@ -679,7 +713,7 @@ def page_context(
     up = "../" * depth
     context["adj_lang"] = lang
     context["adj_html_lang"] = HTML_LANG[lang]
-    context["lang_attr"] = HTML_LANG[lang]  # Sphinx's <html lang>: pt-BR, not pt
+    context["language"] = HTML_LANG[lang]  # the <html lang> of the theme: pt-BR, not pt
     context["adj_languages"] = [
         {
             "code": code,

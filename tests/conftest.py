@@ -1,8 +1,14 @@
 from __future__ import annotations
 
+import os
+
 import pytest
 
+from adjudicator.core.checks import STRICT_ENV
 from adjudicator.games import available_games
+
+# A check that raises a rule it does not declare fails the tests (issue 15).
+os.environ.setdefault(STRICT_ENV, "1")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

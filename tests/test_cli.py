@@ -112,3 +112,11 @@ def test_console_script_runs():
         check=False,
     )
     assert result.returncode == 0 and "mid-game" in result.stdout
+
+
+def test_score_names_players_in_the_readers_language(capsys):
+    state = str(get_game("manhattan-project").package_dir / "examples" / "end.json")
+    code, out = run(capsys, "score", "manhattan-project", state, "--lang", "el")
+    assert code == 0
+    assert "Πράσινος" in out
+    assert "green" not in out

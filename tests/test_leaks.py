@@ -106,6 +106,7 @@ def _texts(answer: dict[str, Any]) -> list[str]:
     texts += [a["description"] for a in answer.get("alternatives", [])]
     texts += list(answer.get("effects", [])) + list(answer.get("steps", []))
     texts += list(answer.get("tiebreaks", []))
+    texts += list(answer.get("names", {}).values())
     return texts
 
 

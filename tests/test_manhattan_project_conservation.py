@@ -165,3 +165,17 @@ def test_every_check_raises_only_its_rules_on_the_cases():
                 continue
             raised = {v.rule for v in found if isinstance(v, Violation)}
             assert raised <= set(check.rules), (case.id, check.id, raised)
+
+
+def test_a_state_level_error_is_in_the_readers_language():
+    data = GAME.example()
+    data["players"][1]["colour"] = data["players"][0]["colour"]
+    with pytest.raises(MalformedInput) as caught:
+        GAME.parse_state(data)
+    assert caught.value.to_json("el")[0]["message"] == "Δύο παίκτες έχουν το ίδιο χρώμα."
+    data = GAME.example()
+    data["turn"]["active"] = "purple"
+    data["players"] = data["players"][:4]
+    with pytest.raises(MalformedInput) as caught:
+        GAME.parse_state(data)
+    assert "Roxo" in caught.value.to_json("pt")[0]["message"]

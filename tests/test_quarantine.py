@@ -225,3 +225,25 @@ def test_market_prices_are_plain_number_fields_on_the_page():
     price = [leaf for leaf in leaves(editor) if leaf.path.startswith("/market/0/price/")]
     assert [leaf.kind for leaf in price] == ["int"] * 5
     assert not [leaf for leaf in leaves(editor) if leaf.kind == "json"]
+
+
+def test_places_are_named_by_row_and_column_from_one():
+    from adjudicator.games.quarantine.vocab import at
+
+    tiles = [(0, 0), (1, 0), (0, 1), (-1, 0)]
+    assert at(tiles, (-1, 0)).render() == "at row 2, column 1"
+    assert at(tiles, (0, 1)).render() == "at row 1, column 2"
+    assert at(tiles, (2, 0)).render() == "right of the tile at row 2, column 3"
+    assert at(tiles, (0, -1)).render() == "below the tile at row 2, column 2"
+    assert at(tiles, (5, 5)).render() == "at row 1, column 7"
+    assert at(tiles, (0, 1)).render("el") == "στη σειρά 1, στήλη 2"
+
+
+def test_alternatives_are_sentences_in_every_language():
+    data = GAME.example()
+    verdict = GAME.adjudicate(data, {"type": "contract", "kind": "pharmacy", "price": {"blue": 1}})
+    assert verdict.alternatives
+    for lang in ("en", "el", "pt", "zh_TW"):
+        for alt in verdict.alternatives:
+            text = alt.description.render(lang)
+            assert "{" not in text and "pharmacy" not in text, text

@@ -354,3 +354,46 @@ def test_a_validator_error_is_translated_or_kept_out_of_other_languages():
         "": "The input is not valid: an English-only reason"
     }
     assert _errors({"money": 98, "hand": []}, "pt") == {"": "A entrada não é válida."}
+
+
+# --- the catalog gate on plural entries -------------------------------------------------
+
+_POT = """msgid ""
+msgstr ""
+
+msgid "{count} cube"
+msgid_plural "{count} cubes"
+msgstr[0] ""
+msgstr[1] ""
+"""
+
+
+def _po(forms: str) -> str:
+    return (
+        'msgid ""\nmsgstr ""\n"Language: pt\\n"\n"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\n'
+        f'msgid "{{count}} cube"\nmsgid_plural "{{count}} cubes"\n{forms}\n'
+    )
+
+
+@pytest.mark.parametrize(
+    ("forms", "problem"),
+    [
+        ('msgstr[0] "{count} cubo"\nmsgstr[1] "{count} cubos"', None),
+        ('msgstr[0] "{count} cubo"\nmsgstr[1] ""', "untranslated"),
+        ('msgstr[0] "{count} cubo"', "untranslated"),  # a form missing altogether
+    ],
+)
+def test_the_catalog_gate_wants_every_plural_form(tmp_path, monkeypatch, forms, problem):
+    from adjudicator.core import babel_tools
+
+    (tmp_path / "x.pot").write_text(_POT, encoding="utf-8")
+    po = tmp_path / "pt" / "LC_MESSAGES" / "x.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(_po(forms), encoding="utf-8")
+    monkeypatch.setattr(babel_tools, "locale_dir", lambda: tmp_path)
+    monkeypatch.setattr(babel_tools, "_selected", lambda only: ["x"])
+    found = babel_tools.incomplete_entries(langs=("pt",), only="x")
+    if problem is None:
+        assert found == []
+    else:
+        assert len(found) == 1 and problem in found[0]

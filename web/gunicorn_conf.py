@@ -31,10 +31,14 @@ limit_request_line = 8190
 limit_request_fields = 100
 limit_request_field_size = 8190
 
+#: The application is loaded once, in the master, and warmed there (see ``when_ready``);
+#: the workers start from a copy of it, ready for their first connection.
+preload_app = True
 
-def post_worker_init(worker: Any) -> None:
-    """Warm each worker before it takes its first connection (the first page of a game
-    would otherwise take a few seconds: reading its cases and building its editor)."""
+
+def when_ready(server: Any) -> None:
+    """Warm the application before the workers start (the first page of a game would
+    otherwise take a few seconds: reading its cases and building its editor)."""
     from web.service import warm_up
 
-    warm_up(worker.wsgi)
+    warm_up(server.app.wsgi())

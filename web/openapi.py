@@ -47,10 +47,11 @@ _VIOLATION = {
     "type": "object",
     "properties": {
         "rule": {"type": "string"},
+        "check": {"type": "string", "description": "ID of the check that raised it"},
         "message": {"type": "string"},
         "path": {"type": "string"},
     },
-    "required": ["rule", "message", "path"],
+    "required": ["rule", "check", "message", "path"],
 }
 _CHECK = {
     "type": "object",
@@ -92,6 +93,11 @@ _SCORE = {
         "ranking": {"type": "array", "items": {"type": "string"}},
         "winner": {"type": ["string", "null"]},
         "winners": {"type": "array", "items": {"type": "string"}},
+        "names": {
+            "type": "object",
+            "additionalProperties": {"type": "string"},
+            "description": "each ranked player's display name in the request's language",
+        },
         "tiebreaks": {"type": "array", "items": {"type": "string"}},
         "steps": {"type": "array", "items": {"type": "string"}},
         "details": {"type": "object"},

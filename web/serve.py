@@ -133,10 +133,10 @@ def options(host: str, port: int, workers: int) -> dict[str, Any]:
         for key, value in vars(gunicorn_conf).items()
         if not key.startswith("_") and isinstance(value, int | str)
     }
-    found["post_worker_init"] = gunicorn_conf.post_worker_init
     url = address(host, port)
 
-    def when_ready(_server: Any) -> None:
+    def when_ready(server: Any) -> None:
+        gunicorn_conf.when_ready(server)
         print(f"Serving the adjudicator at {url} (Ctrl-C stops)", flush=True)
 
     found.update(

@@ -248,7 +248,7 @@ def cmd_check(only: str | None = None) -> int:
     problems = stale_templates(only) + incomplete_entries(only=only)
     for line in problems:
         print(line)
-    print(f"{len(problems)} catalog problem(s)")
+    print(f"{len(problems)} catalog problem{'' if len(problems) == 1 else 's'}")
     return 1 if problems else 0
 
 

@@ -18,7 +18,9 @@ objects: what it could not decide because the state was entered only in part.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -53,7 +55,41 @@ class Check:
         return not self.moves or move_type in self.moves
 
     def run(self, *args: Any) -> list[Violation | Notice]:
-        return list(self.func(*args))
+        """Everything the check finds; its violations carry its ID (see :func:`running`)."""
+        token = _RUNNING.set(self)
+        try:
+            return list(self.func(*args))
+        finally:
+            _RUNNING.reset(token)
+
+    def first(self, *args: Any) -> Violation | Notice | None:
+        """The first thing the check finds, or ``None`` (for short-circuit legality tests)."""
+        token = _RUNNING.set(self)
+        try:
+            return next(iter(self.func(*args)), None)
+        finally:
+            _RUNNING.reset(token)
+
+
+#: The check whose function is running (set by :meth:`Check.run` and :meth:`Check.first`).
+_RUNNING: ContextVar[Check | None] = ContextVar("adjudicator_running_check", default=None)
+
+#: ``ADJUDICATOR_STRICT_RULES=1``: a check raising a rule it does not declare is an error.
+STRICT_ENV = "ADJUDICATOR_STRICT_RULES"
+
+
+def running() -> Check | None:
+    """The check being run in this context, if any."""
+    return _RUNNING.get()
+
+
+def strict_rules() -> bool:
+    """Whether an undeclared rule raises :class:`UndeclaredRule` (tests turn it on)."""
+    return os.environ.get(STRICT_ENV, "") not in ("", "0")
+
+
+class UndeclaredRule(RuntimeError):
+    """A check raised a violation of a rule its decorator does not declare."""
 
 
 class DuplicateCheck(ValueError):
@@ -110,8 +146,17 @@ class CheckRegistry:
         """A violation of ``rule`` whose message is ``template`` in this game's domain.
 
         ``template`` is an ``N_(...)`` text or an ``N_plural(...)`` pair (then
-        ``params["count"]`` picks the form)."""
-        return Violation(rule, Message(self.domain, template, params), path)
+        ``params["count"]`` picks the form). The violation carries the ID of the running
+        check; a rule that check does not declare raises :class:`UndeclaredRule` in strict
+        mode (:func:`strict_rules`)."""
+        check = _RUNNING.get()
+        if check is not None and rule not in check.rules and strict_rules():
+            raise UndeclaredRule(
+                f"check {check.id} raises {rule}, but declares only {', '.join(check.rules)}"
+            )
+        return Violation(
+            rule, Message(self.domain, template, params), path, check.id if check else ""
+        )
 
     def notice(self, rule: str, template: str | Plural, path: str = "", **params: Any) -> Notice:
         """A notice that ``rule`` could not be checked, with a message in this domain."""

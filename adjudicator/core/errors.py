@@ -122,7 +122,8 @@ class MalformedInput(ValueError):
     def __init__(self, errors: list[FieldError]) -> None:
         self.errors = errors
         summary = "; ".join(f"{e.path or '/'}: {e.message}" for e in errors[:5])
-        super().__init__(f"malformed input ({len(errors)} problem(s)): {summary}")
+        noun = "problem" if len(errors) == 1 else "problems"
+        super().__init__(f"malformed input ({len(errors)} {noun}): {summary}")
 
     @classmethod
     def single(cls, path: str, template: str, **params: Any) -> MalformedInput:
@@ -244,6 +245,25 @@ MAX_INPUT_BYTES = 2 * 1024 * 1024
 MAX_DEPTH = 64
 
 
+#: Python's JSON error messages, in our words (translated in the catalogs).
+_JSON_ERRORS = {
+    "Expecting value": N_("a value is expected here"),
+    "Expecting property name enclosed in double quotes": N_(
+        "a key in double quotes is expected here"
+    ),
+    "Expecting ',' delimiter": N_("a comma is missing"),
+    "Expecting ':' delimiter": N_("a colon is missing"),
+    "Unterminated string starting at": N_("a text is not closed"),
+    "Invalid control character at": N_("a text holds a control character"),
+    "Extra data": N_("there is more after the end"),
+    "Invalid \\escape": N_("a backslash escape is not valid"),
+    "Invalid \\uXXXX escape": N_("a backslash escape is not valid"),
+    "Illegal trailing comma before end of object": N_("a comma comes before the end"),
+    "Illegal trailing comma before end of array": N_("a comma comes before the end"),
+}
+_JSON_UNREADABLE = N_("the text cannot be read as JSON")
+
+
 def load_json(text: str | bytes, what: str = "") -> Any:
     """Parse JSON text, turning every failure into :class:`MalformedInput`."""
     if len(text) > MAX_INPUT_BYTES:
@@ -254,13 +274,18 @@ def load_json(text: str | bytes, what: str = "") -> Any:
         raise MalformedInput.single(
             what,
             N_("Not valid JSON: {error} (line {line}, column {column})."),
-            error=exc.msg,
+            error=Message(CORE, _JSON_ERRORS.get(exc.msg, _JSON_UNREADABLE)),
             line=exc.lineno,
             column=exc.colno,
         ) from None
     except (RecursionError, ValueError, UnicodeDecodeError) as exc:
+        unreadable = (
+            N_("the input is not UTF-8 text") if isinstance(exc, UnicodeDecodeError) else None
+        )
         raise MalformedInput.single(
-            what, N_("Not valid JSON: {error}."), error=str(exc)[:200]
+            what,
+            N_("Not valid JSON: {error}."),
+            error=Message(CORE, unreadable or _JSON_UNREADABLE),
         ) from None
     # No depth walk here: the state and move models hold no free-form JSON, and pydantic
     # walks the model rather than the input, so nesting deeper than the model is refused

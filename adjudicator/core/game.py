@@ -77,6 +77,9 @@ class Game:
     options: OptionsProvider | None = None
     default_example: str = "mid-game"
     players: tuple[int, int] = (2, 5)
+    player_kind: str = ""
+    """The vocabulary kind whose entities are the players' keys in a state (the Manhattan
+    Project's ``colour``); empty when players are keyed by their own names."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -173,7 +176,7 @@ class Game:
     def report(self, state: Any) -> Report:
         """The report on an already parsed state: its violations and its notices (what
         could not be checked because the state was entered only in part)."""
-        found = [f for check in self.checks.of_kind(Kind.STATE) for f in check.func(state)]
+        found = [f for check in self.checks.of_kind(Kind.STATE) for f in check.run(state)]
         return Report(
             tuple(f for f in found if isinstance(f, Violation)),
             tuple(f for f in found if isinstance(f, Notice)),
@@ -213,7 +216,7 @@ class Game:
             v
             for check in self.checks.of_kind(Kind.MOVE)
             if check.applies_to(move_type)
-            for v in check.func(state, move)
+            for v in check.run(state, move)
             if isinstance(v, Violation)
         ]
         after = None
@@ -224,7 +227,7 @@ class Game:
                 v
                 for check in self.checks.of_kind(Kind.EFFECT)
                 if check.applies_to(move_type)
-                for v in check.func(state, move, after)
+                for v in check.run(state, move, after)
                 if isinstance(v, Violation)
             ]
         if found:
@@ -241,13 +244,13 @@ class Game:
         over many candidate moves (alternatives, samplers)."""
         move_type = getattr(move, "type", None)
         for check in self.checks.of_kind(Kind.MOVE):
-            if check.applies_to(move_type) and next(iter(check.func(state, move)), None):
+            if check.applies_to(move_type) and check.first(state, move) is not None:
                 return False
         effects = [c for c in self.checks.of_kind(Kind.EFFECT) if c.applies_to(move_type)]
         if not effects:
             return True
         after, _ = self.apply(state, move)
-        return not any(next(iter(c.func(state, move, after)), None) for c in effects)
+        return not any(c.first(state, move, after) is not None for c in effects)
 
     def _legal_effects(self, state: Any, move: Any) -> tuple[Message, ...] | None:
         """What a legal move does, or ``None`` when it is illegal: :meth:`is_legal` with one
@@ -303,7 +306,13 @@ class Game:
         violations = tuple(
             v
             for check in self.checks.of_kind(Kind.SCORE)
-            for v in check.func(state)
+            for v in check.run(state)
             if isinstance(v, Violation)
         )
-        return ScoreReport(self.scorer(state), violations)
+        return ScoreReport(self.scorer(state), violations, self.player_name)
+
+    def player_name(self, player: str, lang: str = "en") -> str:
+        """How a player, keyed as in the state, is shown to a reader of ``lang``."""
+        if self.player_kind and self.vocab.has(self.player_kind, player):
+            return self.vocab.name(self.player_kind, player, lang)
+        return player

@@ -210,7 +210,7 @@ class Localized:
 class Name(Localized):
     """A message parameter shown as an entity's display name in the message's language.
 
-    ``Name("imperial", "nation", "AH")`` renders as "Austria-Hungary" in English and as
+    ``Name(domain, "nation", "AH")`` renders as "Austria-Hungary" in English and as
     «Αυστρο-Ουγγαρία» in Greek; ``form`` picks a grammatical form of the vocabulary entry.
     """
 

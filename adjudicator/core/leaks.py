@@ -54,8 +54,14 @@ _JSON = re.compile(r"""[{]\s*["'][^"']*["']\s*:|\[\s*\[|\[\s*["'{]|[{]\s*[}]|\bt
 _PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(?:![rsa])?(?::[^{}]*)?\}")
 _PLURAL_HACK = re.compile(r"(?<=\w)\((?:[^\W\d_]{1,4})\)")
 _ARTICLES = {
-    "el": "ο η το οι τα τον την του της των τους τις ένας μία μια ένα ενός μιας αυτός αυτή",
-    "pt": "o a os as do da dos das ao à aos às no na nos nas um uma seu sua ele ela dele dela",
+    "el": (
+        "ο η το οι τα τον την του της των τους τις ένας μία μια ένα ενός μιας αυτός αυτή "
+        "στον στην στο στους στις στα"
+    ),
+    "pt": (
+        "o a os as do da dos das ao à aos às no na nos nas um uma seu sua ele ela dele dela "
+        "pelo pela pelos pelas num numa"
+    ),
     "en": "he she his her him",
 }
 _SLASH = re.compile(r"(?<![\w/])([^\W\d_]{1,5})/([^\W\d_]{1,5})(?![\w/])")

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import ast
+import inspect
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from .cases import Case, cases_for
@@ -34,9 +38,23 @@ def trace_game(game: Any) -> list[RuleTrace]:
     return rows
 
 
+def raised_by(game: Any) -> dict[str, set[str]]:
+    """For each rule, the checks whose violations of it the game's cases show (each
+    violation names its check): what the checks really enforce, next to what they declare."""
+    from .cases import run_case_answers
+
+    found: dict[str, set[str]] = {}
+    for case in game.cases:
+        for violation in run_case_answers(game, case):
+            if violation.check:
+                found.setdefault(violation.rule, set()).add(violation.check)
+    return found
+
+
 def trace_json(games: Iterable[Any]) -> dict[str, Any]:
     rules = []
     for game in games:
+        raisers = raised_by(game)
         for rule, row in zip(game.catalog, trace_game(game), strict=True):
             rules.append(
                 {
@@ -47,6 +65,7 @@ def trace_json(games: Iterable[Any]) -> dict[str, Any]:
                     "source": "; ".join(str(s) for s in rule.sources),
                     "text": {lang: lookup(game.domain, lang, rule.text) for lang in LANGS},
                     "checks": [{"id": c.id, "kind": str(c.kind)} for c in row.checks],
+                    "raised_by": sorted(raisers.get(rule.id, ())),
                     "cases": {"pass": len(row.passing), "fail": len(row.failing)},
                 }
             )
@@ -90,6 +109,7 @@ def problems(game: Any, *, translations: bool = True) -> list[str]:
         if not case.rules:
             found.append(f"case {case.id}: exercises no rule")
     found.extend(dispute_problems(game, rule_ids))
+    found.extend(undeclared_rules(game.checks))
     if translations:
         found.extend(missing_translations(game))
     return found
@@ -161,3 +181,53 @@ def missing_translations(game: Any) -> list[str]:
             if msgid and lookup(game.domain, lang, msgid) is None:
                 found.append(f"{where}: no {lang} translation")
     return found
+
+
+# --- declared against raised rules -------------------------------------------------------
+
+
+@cache
+def _module_functions(module_name: str) -> dict[str, ast.FunctionDef]:
+    tree = ast.parse(inspect.getsource(sys.modules[module_name]))
+    return {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+
+
+def raised_rules(func: Any) -> dict[str, int]:
+    """The rule IDs a check function's code raises (``*.violation("XX-123", ...)``), with
+    the line of each, following calls to the functions of its own module."""
+    module = inspect.getmodule(func)
+    if module is None:
+        return {}
+    functions = _module_functions(module.__name__)
+    found: dict[str, int] = {}
+    seen: set[str] = set()
+    todo = [func.__name__]
+    while todo:
+        name = todo.pop()
+        node = functions.get(name)
+        if node is None or name in seen:
+            continue
+        seen.add(name)
+        for call in ast.walk(node):
+            if not isinstance(call, ast.Call):
+                continue
+            if isinstance(call.func, ast.Attribute) and call.func.attr == "violation":
+                first = call.args[0] if call.args else None
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    found.setdefault(first.value, call.lineno)
+            elif isinstance(call.func, ast.Name) and call.func.id in functions:
+                todo.append(call.func.id)
+    return found
+
+
+def undeclared_rules(checks: Iterable[Check]) -> list[str]:
+    """Every rule a check's code raises without declaring it (a static scan)."""
+    problems = []
+    for check in checks:
+        for rule, line in sorted(raised_rules(check.func).items()):
+            if rule not in check.rules:
+                problems.append(
+                    f"check {check.id} raises {rule} (line {line}) but declares "
+                    f"{', '.join(check.rules)}"
+                )
+    return problems

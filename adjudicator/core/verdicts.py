@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,14 +11,21 @@ from .i18n import Message
 
 @dataclass(frozen=True)
 class Violation:
-    """One broken rule: its ID, a localized message and the JSON path it concerns."""
+    """One broken rule: its ID, a localized message, the JSON path it concerns, and the ID
+    of the check that raised it (empty when no check was running)."""
 
     rule: str
     message: Message
     path: str = ""
+    check: str = ""
 
     def to_json(self, lang: str = "en") -> dict[str, str]:
-        return {"rule": self.rule, "message": self.message.render(lang), "path": self.path}
+        return {
+            "rule": self.rule,
+            "check": self.check,
+            "message": self.message.render(lang),
+            "path": self.path,
+        }
 
 
 @dataclass(frozen=True)
@@ -164,6 +171,13 @@ class ScoreReport:
 
     scoring: Scoring
     violations: tuple[Violation, ...] = ()
+    names: Callable[[str, str], str] | None = field(default=None, compare=False)
+    """``names(player, lang)``: how a player is shown (the game's :meth:`Game.player_name`)."""
+
+    def player_names(self, lang: str = "en") -> dict[str, str]:
+        """Each ranked player's display name in ``lang`` (the player's key by default)."""
+        show = self.names or (lambda player, _lang: player)
+        return {p: show(p, lang) for p in self.scoring.ranking}
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -190,6 +204,7 @@ class ScoreReport:
             "ranking": list(s.ranking),
             "winner": self.winner,
             "winners": list(self.winners),
+            "names": self.player_names(lang),
             "tiebreaks": [m.render(lang) for m in s.tiebreaks],
             "steps": [m.render(lang) for m in s.steps],
             "details": {k: dict(v) for k, v in s.details.items()},

@@ -28,4 +28,5 @@ GAME = Game(
     options=_options.OPTIONS,
     default_example="mid-game",
     players=(2, 5),
+    player_kind="colour",
 )

@@ -35,7 +35,7 @@ from .data import (
     TEST_MARKERS,
 )
 from .logic import piece_counts, points, target
-from .models import GREY, KINDS, SPACES, Building, BuildingCard, State
+from .models import GREY, KINDS, SPACES, Building, BuildingCard, State, Workers
 from .names import (
     allowed_name,
     bomb_name,
@@ -406,6 +406,63 @@ def laborers_in_play(state: State) -> Iterator[Violation | Notice]:
             owner=colour_name(p.colour, "gen"),
             count=n,
         )
+
+
+@checks.state("MP-214", title=N_("Every worker piece is somewhere"))
+def worker_count(state: State) -> Iterator[Violation | Notice]:
+    supply = state.general_supply
+    if supply is None:  # the general supply holds whatever is not elsewhere
+        return
+    counts = piece_counts(state)
+    pools: list[tuple[str, Workers | None, str, int]] = [
+        (GREY, supply.contractors, "/general_supply/contractors", CONTRACTORS_PER_TYPE)
+    ]
+    pools += [
+        (
+            p.colour,
+            supply.workers.get(p.colour),
+            f"/general_supply/workers/{p.colour}",
+            PIECES_PER_TYPE,
+        )
+        for p in state.players
+    ]
+    for colour, pool, path, box in pools:
+        if pool is None:
+            yield checks.notice(
+                "MP-214",
+                N_(
+                    "The general supply was entered without {owner} workers, so they cannot be "
+                    "counted."
+                ),
+                path,
+                owner=colour_name(colour, "gen"),
+            )
+            continue
+        for kind in KINDS:
+            total = counts[(colour, kind)] + pool.get(kind)
+            if total == box:
+                continue
+            if colour == GREY:
+                template = N_plural(
+                    "{count} contractor of type {kind} is counted, in play and in the general "
+                    "supply; the game has 4.",
+                    "{count} contractors of type {kind} are counted, in play and in the general "
+                    "supply; the game has 4.",
+                )
+                params = {"count": total, "kind": worker_name(kind)}
+            else:
+                template = N_plural(
+                    "{count} worker of type {kind} in {owner} colour is counted, in play and in "
+                    "the general supply; each colour has 4.",
+                    "{count} workers of type {kind} in {owner} colour are counted, in play and in "
+                    "the general supply; each colour has 4.",
+                )
+                params = {
+                    "count": total,
+                    "kind": worker_name(kind),
+                    "owner": colour_name(colour, "gen"),
+                }
+            yield checks.violation("MP-214", template, f"{path}/{kind}s", **params)
 
 
 # --- 3xx setup -------------------------------------------------------------------------------

@@ -11,6 +11,10 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, model_validator
 from pydantic import Strict as StrictType
 
+from ...core.errors import InvalidValue
+from ...core.i18n import N_
+from .names import DOMAIN, colour_name, ordinal
+
 Kind = Literal["laborer", "engineer", "scientist"]
 Need = Literal["laborer", "engineer", "scientist", "any"]
 #: The five player colours (000 p. 3: five player boards, one in each colour).
@@ -24,6 +28,11 @@ KINDS: tuple[Kind, ...] = ("laborer", "engineer", "scientist")
 # Strict numbers: `true` and `"7"` are not numbers (issue 13).
 Small = Annotated[int, StrictType(), Field(ge=0, le=1000)]
 Signed = Annotated[int, StrictType(), Field(ge=-1000, le=100000)]
+
+
+def _invalid(template: str, **params: object) -> InvalidValue:
+    """A problem with the state as a whole, in the reader's language."""
+    return InvalidValue(DOMAIN, template, **params)
 
 
 class Strict(BaseModel):
@@ -214,6 +223,15 @@ class Turn(Strict):
     )
 
 
+class GeneralSupply(Strict):
+    """The workers left in the general supply, when the table counts them (optional)."""
+
+    contractors: Workers = Field(default_factory=Workers, description="grey contractors")
+    workers: dict[Colour, Workers] = Field(
+        default_factory=dict, description="each colour's own pieces not yet gained"
+    )
+
+
 class State(Strict):
     players: list[Player] = Field(max_length=8, description="in seat order; index 0 starts")
     board: Board = Field(default_factory=Board)  # type: ignore[arg-type]
@@ -227,6 +245,9 @@ class State(Strict):
     design_closed: StrictBool = False
     test_markers: list[Small] = Field(default_factory=list, max_length=10)
     bribe: Small = 0
+    general_supply: GeneralSupply | None = Field(
+        None, description="workers in the general supply; none: whatever is not elsewhere"
+    )
     turns_played: Small = Field(0, description="turns completed so far; 0 at setup")
     game_over: StrictBool = Field(
         False, description="a player has reached the target: the game is over (MP-103)"
@@ -237,18 +258,28 @@ class State(Strict):
     def _references(self) -> State:
         colours = [p.colour for p in self.players]
         if len(set(colours)) != len(colours):
-            raise ValueError("two players have the same colour")
+            raise _invalid(N_("Two players have the same colour."))
         known = {*colours, GREY}
         if self.turn.active not in colours:
-            raise ValueError(f"the active player {self.turn.active!r} is not a player")
+            raise _invalid(
+                N_("The active player, {player}, is not at the table."),
+                player=colour_name(self.turn.active),
+            )
         for piece in self.all_pieces():
             if piece.colour not in known:
-                raise ValueError(f"a worker of colour {piece.colour!r}, which no player has")
+                raise _invalid(
+                    N_("A worker of the colour {colour} is in play, but no player has it."),
+                    colour=colour_name(piece.colour),
+                )
         index = {p.colour: p for p in self.players}
         for ref in self.turn.spied:
             owner = index.get(ref.owner)
             if owner is None or ref.building >= len(owner.buildings):
-                raise ValueError(f"turn.spied names a building that does not exist: {ref}")
+                raise _invalid(
+                    N_("The turn names {owner} {nth} as used, but it does not exist."),
+                    owner=colour_name(ref.owner, "gen"),
+                    nth=ordinal(ref.building + 1, "building"),
+                )
         return self
 
     def all_pieces(self) -> list[Piece]:

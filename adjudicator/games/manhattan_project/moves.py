@@ -41,6 +41,7 @@ from .models import (
     BuildingRef,
     Construct,
     DesignBomb,
+    GeneralSupply,
     LoadBomb,
     Move,
     Negotiate,
@@ -54,6 +55,7 @@ from .models import (
     TestBomb,
     Turn,
     WorkerRef,
+    Workers,
 )
 from .names import (
     allowed_name,
@@ -867,6 +869,8 @@ def apply(state: State, move: Any) -> tuple[State, list[Message]]:
     out: list[Message] = []
     handler = _HANDLERS[move.type]
     handler(new, p, move, out)
+    if new.general_supply is not None:
+        _follow_general_supply(new.general_supply, piece_counts(state), piece_counts(new))
     goal = target(new)
     for q in new.players:
         if q.points is not None:
@@ -874,6 +878,25 @@ def apply(state: State, move: Any) -> tuple[State, list[Message]]:
         if points(q) >= goal:
             new.game_over = True
     return new, out
+
+
+def _follow_general_supply(
+    supply: GeneralSupply, before: Counter[tuple[str, str]], after: Counter[tuple[str, str]]
+) -> None:
+    """A counted general supply gives or takes back what came into or left play (MP-214)."""
+    for (colour, kind), n in (after - before).items():
+        _add(supply, colour, kind, -n)
+    for (colour, kind), n in (before - after).items():
+        _add(supply, colour, kind, n)
+
+
+def _add(supply: GeneralSupply, colour: str, kind: str, n: int) -> None:
+    if colour == GREY:
+        pool: Workers | None = supply.contractors
+    else:
+        pool = next((w for c, w in supply.workers.items() if c == colour), None)
+    if pool is not None:
+        setattr(pool, PLURAL[kind], max(0, pool.get(kind) + n))
 
 
 def _apply_central(new: State, p: Player, move: PlaceCentral, out: list[Message]) -> None:

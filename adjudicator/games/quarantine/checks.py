@@ -221,7 +221,7 @@ def _conserved(
             count=count,
             missing=wanted - count,
             wanted=wanted,
-            colour=colour(kind, "cube" if count == 1 else "cubes"),
+            colour=colour(kind, "cube" if count <= 1 else "cubes"),
         )
 
 
@@ -267,7 +267,14 @@ def extra_rooms(state: State) -> Iterator[Violation]:
             if t.kind == "treatment" and t.extra and t.colour:
                 counts[t.colour] += 1
     for c in COLOURS:
-        if counts[c] != EXTRA_ROOMS_PER_COLOUR:
+        if counts[c] == 0:
+            yield checks.violation(
+                "QU-205",
+                N_("No extra {colour} treatment room is left anywhere; the game has 2."),
+                "/market",
+                colour=colour(c, "room"),
+            )
+        elif counts[c] != EXTRA_ROOMS_PER_COLOUR:
             yield checks.violation(
                 "QU-205",
                 N_plural(
@@ -303,7 +310,14 @@ def starting_tiles(state: State) -> Iterator[Violation]:
     for i, p in enumerate(state.players):
         own: list[Tile | LooseTile] = [*p.hospital, *p.set_aside]
         lobbies = sum(t.kind == "lobby" for t in own)
-        if lobbies != 1:
+        if lobbies == 0:
+            yield checks.violation(
+                "QU-206",
+                N_("{player} has no lobby; every player has exactly one."),
+                f"/players/{i}/hospital",
+                player=p.name,
+            )
+        elif lobbies != 1:
             yield checks.violation(
                 "QU-206",
                 N_plural(
@@ -316,7 +330,17 @@ def starting_tiles(state: State) -> Iterator[Violation]:
             )
         starting = Counter(t.colour for t in own if t.kind == "treatment" and not t.extra)
         for c in COLOURS:
-            if starting[c] != 1:
+            if starting[c] == 0:
+                yield checks.violation(
+                    "QU-206",
+                    N_(
+                        "{player} has no starting {colour} treatment room; every player has exactly one."
+                    ),
+                    f"/players/{i}/hospital",
+                    player=p.name,
+                    colour=colour(c, "room"),
+                )
+            elif starting[c] != 1:
                 yield checks.violation(
                     "QU-206",
                     N_plural(
@@ -557,7 +581,14 @@ def grey_in_line(state: State) -> Iterator[Violation]:
 @checks.state("QU-601", title=N_("Four actions a round, plus markers"))
 def action_count(state: State) -> Iterator[Violation]:
     r = state.round
-    if r.actions_used > 4 + r.markers_spent:
+    if r.actions_used > 4 and not r.markers_spent:
+        yield checks.violation(
+            "QU-601",
+            N_("{actions} actions were taken with no extra-action marker spent; at most 4."),
+            "/round/actions_used",
+            actions=r.actions_used,
+        )
+    elif r.actions_used > 4 + r.markers_spent:
         yield checks.violation(
             "QU-601",
             N_plural(

@@ -70,7 +70,7 @@ def room_missing(
             N_("{player} has no {kind} in the hospital."),
             path,
             player=player.name,
-            kind=words.room(kind, "acc"),
+            kind=words.room(kind),
         )
 
 
@@ -1206,6 +1206,8 @@ def _treat(s: State, me: Player, move: Any) -> list[Message]:
                 setattr(me.supply, c, me.supply.get(c) + 1)
                 n += 1
         t.patients = keep
+    if n == 0:
+        return [checks.message(N_("No patient is treated."))]
     return [
         checks.message(
             N_plural(
