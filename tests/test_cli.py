@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from adjudicator.cli import main
+from adjudicator.games import get_game
 
 
 def run(capsys, *args: str) -> tuple[int, str]:
