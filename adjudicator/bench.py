@@ -5,6 +5,9 @@ The figures, all measured on the machine that runs the command:
 ``check_ms``
     per game, the median and p99 of ``game.check`` on the default example state (and on
     the largest example, when that is another one), in process;
+``options_ms``
+    per game, the median and p99 of ``game.legal_actions`` (every kind) on the ``mid-game``
+    example (the default example when there is none), with the number of actions listed;
 ``parse_ms``
     per game, the median of ``game.parse_state`` alone on the same JSON;
 ``move_ms``
@@ -99,7 +102,7 @@ def run_bench(
     quick: bool = False,
     *,
     games: Sequence[Any] | None = None,
-    parts: Sequence[str] = ("check", "parse", "move", "search", "http", "docs"),
+    parts: Sequence[str] = ("check", "parse", "move", "options", "search", "http", "docs"),
     app: str = "web:create_app()",
     docs_langs: Sequence[str] | None = None,
 ) -> dict[str, Any]:
@@ -120,6 +123,7 @@ def run_bench(
         "check_ms": None,
         "parse_ms": None,
         "move_ms": None,
+        "options_ms": None,
         "search_ms": None,
         "http": None,
         "rss_mb": None,
@@ -132,6 +136,8 @@ def run_bench(
         result["parse_ms"] = {g.id: bench_parse(g, plan) for g in games}
     if "move" in parts:
         result["move_ms"] = {g.id: bench_move(g, plan) for g in games}
+    if "options" in parts:
+        result["options_ms"] = {g.id: bench_options(g, plan) for g in games}
     if "search" in parts:
         result["search_ms"] = bench_search()
     if "http" in parts:
@@ -236,6 +242,16 @@ def bench_move(game: Any, plan: dict[str, Any]) -> dict[str, Any] | None:
     times = timings_ms(lambda: game.adjudicate(state, move), plan["repeat"], plan["budget_s"])
     move_type = move.get("type") if isinstance(move, dict) else None
     return dict(_stats(times), source=source, move_type=move_type)
+
+
+def bench_options(game: Any, plan: dict[str, Any]) -> dict[str, Any] | None:
+    """Listing every kind of legal action on the mid-game example (issue 16)."""
+    if game.options is None:
+        return None
+    name = "mid-game" if "mid-game" in game.example_names() else game.default_example
+    state = game.parse_state(game.example(name))
+    times = timings_ms(lambda: game.legal_actions(state), plan["repeat"], plan["budget_s"])
+    return dict(_stats(times), example=name, actions=len(game.legal_actions(state).actions))
 
 
 # --- over HTTP ------------------------------------------------------------------------------
@@ -474,6 +490,15 @@ def format_text(data: dict[str, Any]) -> str:
             lines.append(
                 f"  largest: {big['example']:<9} {_ms(big['median']):>10} {_ms(big['p99']):>10} "
                 f"{_ms(big.get('cpu_median')):>10}"
+            )
+    options = data.get("options_ms") or {}
+    if options:
+        lines += ["", f"{'options ms':<20} {'median':>10} {'p99':>10} {'actions':>10}"]
+        for game_id, o in options.items():
+            o = o or {}
+            lines.append(
+                f"{game_id:<20} {_ms(o.get('median')):>10} {_ms(o.get('p99')):>10} "
+                f"{o.get('actions', '-')!s:>10}"
             )
     http = data.get("http")
     lines.append("")

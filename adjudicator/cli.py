@@ -1,4 +1,4 @@
-"""The ``adjudicator`` command line: check, move, score, rules, trace, docs, serve, bench."""
+"""The ``adjudicator`` command line: check, move, score, options, rules, docs, serve, bench."""
 
 from __future__ import annotations
 
@@ -182,6 +182,36 @@ def cmd_score(args: argparse.Namespace, out: Output) -> int:
                 )
             )
         lines += _violation_lines(out.lang, data["violations"])
+        return "\n".join(lines)
+
+    out.emit(data, text)
+    return EXIT_OK
+
+
+def cmd_options(args: argparse.Namespace, out: Output) -> int:
+    game = get_game(args.game)
+    try:
+        options = game.options_of(_load(args.state, ""), args.kind)
+    except MalformedInput as exc:
+        return _malformed(out, exc, {"count": 0, "counts": {}, "actions": [], "notes": []})
+    data = options.to_json(out.lang)
+
+    def text() -> str:
+        lines = [
+            _t(
+                out.lang,
+                N_plural("{count} legal action:", "{count} legal actions:"),
+                count=len(options.actions),
+            )
+        ]
+        for kind, actions in options.by_kind().items():
+            name = game.vocab.name("move", kind, out.lang)
+            lines.append(f"{name} ({len(actions)})")
+            for action in actions:
+                said = action.to_json(out.lang)
+                lines.append(f"  - {said['description']}")
+                lines += [f"      {effect}" for effect in said["effects"]]
+        lines += [f"* {note}" for note in data["notes"]]
         return "\n".join(lines)
 
     out.emit(data, text)
@@ -377,6 +407,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", type=_game)
     p.add_argument("state")
     p.set_defaults(func=cmd_score)
+
+    p = sub.add_parser(
+        "options", parents=[common], help="list the legal actions of the player to move"
+    )
+    p.add_argument("game", type=_game)
+    p.add_argument("state", help="state JSON file, or - for standard input")
+    p.add_argument("--kind", help="only actions of this kind (a move type)")
+    p.set_defaults(func=cmd_options)
 
     p = sub.add_parser("example", parents=[common], help="print a named example state")
     p.add_argument("game", type=_game)

@@ -22,6 +22,7 @@ MALFORMED_SHAPES: dict[str, dict[str, Any]] = {
     "check": {"valid": False, "violations": []},
     "move": {"legal": False, "violations": [], "state": None, "alternatives": []},
     "score": {"final": False, "scores": {}, "winner": None},
+    "options": {"count": 0, "counts": {}, "actions": [], "notes": []},
 }
 
 
@@ -81,6 +82,21 @@ def score(game_id: str) -> Any:
     except MalformedInput as exc:
         return malformed("score", exc)
     return jsonify(report.to_json(current_lang()))
+
+
+# --- options (issue 16; helper "options") -------------------------------------------------
+
+
+@bp.post("/api/v1/<game_id>/options")
+def options(game_id: str) -> Any:
+    """Every legal action of the player to move; the body is the state, ``?kind=`` one kind."""
+    game = find_game(game_id)
+    kind = request.args.get("kind") or None
+    try:
+        found = safely(game.options_of, body_json(), kind)
+    except MalformedInput as exc:
+        return malformed("options", exc)
+    return jsonify(found.to_json(current_lang()))
 
 
 @bp.get("/api/v1/<game_id>/schema")

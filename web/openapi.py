@@ -106,6 +106,29 @@ _SCORE = {
     },
     "required": ["final", "scores", "winner", "errors"],
 }
+_OPTIONS = {
+    "type": "object",
+    "properties": {
+        "count": {"type": "integer"},
+        "counts": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "actions": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "kind": {"type": "string"},
+                    "move": {"type": "object"},
+                    "description": {"type": "string"},
+                    "effects": {"type": "array", "items": {"type": "string"}},
+                },
+                "required": ["kind", "move", "description", "effects"],
+            },
+        },
+        "notes": {"type": "array", "items": {"type": "string"}},
+        "errors": {"type": "array", "items": {"$ref": "#/components/schemas/Error"}},
+    },
+    "required": ["count", "counts", "actions", "notes", "errors"],
+}
 _RULE = {
     "type": "object",
     "properties": {
@@ -207,6 +230,23 @@ def _post(game: Game, what: str, body: dict[str, Any], answer: str) -> dict[str,
     }
 
 
+_KIND = {
+    "name": "kind",
+    "in": "query",
+    "required": False,
+    "schema": {"type": "string"},
+    "description": "Only the actions of this kind (a move type); default: every kind.",
+}
+
+
+def _options_path(game: Game, state: dict[str, Any]) -> dict[str, Any]:
+    """``POST .../options``: the legal actions of the player to move (issue 16)."""
+    path = _post(game, "list the legal actions of the player to move", state, "Options")
+    path["post"]["parameters"] = [_KIND, _LANG]
+    path["post"]["responses"]["200"] = _json(_ref("Options"), "The legal actions.")
+    return path
+
+
 def _paths(game: Game) -> dict[str, Any]:
     base = f"/api/v1/{game.id}"
     state = _ref(f"{game.id}.state")
@@ -228,6 +268,7 @@ def _paths(game: Game) -> dict[str, Any]:
         f"{base}/check": _post(game, "check a state", state, "CheckReport"),
         f"{base}/move": _post(game, "decide on a move", move_body, "MoveVerdict"),
         f"{base}/score": _post(game, "score a state", state, "ScoreReport"),
+        f"{base}/options": _options_path(game, state),
         f"{base}/schema": {
             "get": {
                 "summary": f"{game.name}: JSON Schema of a state or a move",
@@ -287,6 +328,7 @@ def openapi_document(games: Iterable[Game]) -> dict[str, Any]:
         "CheckReport": _CHECK,
         "MoveVerdict": _MOVE,
         "ScoreReport": _SCORE,
+        "Options": _OPTIONS,
         "Rule": _RULE,
         "SearchResults": _SEARCH,
         "Problem": _PROBLEM,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -17,13 +17,39 @@ from .checks import CheckRegistry, Kind
 from .errors import MAX_INPUT_BYTES, MalformedInput, load_json
 from .i18n import N_, Message, gettext
 from .reference import Dispute, Term, load_disputes, load_glossary
-from .verdicts import Alternative, MoveVerdict, Notice, Report, ScoreReport, Scoring, Violation
+from .verdicts import (
+    Action,
+    Alternative,
+    MoveVerdict,
+    Notice,
+    Options,
+    Report,
+    ScoreReport,
+    Scoring,
+    Violation,
+)
 from .vocab import Vocabulary
 
 #: ``apply(state, move)`` returns the resulting state and what happened, in words.
 ApplyFunction = Callable[[Any, Any], tuple[Any, Sequence[Message]]]
 AlternativesFunction = Callable[[Any, Any], Sequence[Alternative]]
 ScoreFunction = Callable[[Any], Scoring]
+
+
+@dataclass(frozen=True)
+class OptionsProvider:
+    """How a game lists what the player to move may do.
+
+    ``candidates(state, kind)`` yields every plausible move of that kind (``None``: of every
+    kind in :attr:`kinds`), legal or not, as move data; the core keeps the legal ones.
+    ``describe(state, move)`` says one candidate in words (a :class:`Message` or a ``Name``).
+    ``notes(state)`` says what the list leaves out and why (may be empty).
+    """
+
+    kinds: tuple[str, ...]
+    candidates: Callable[[Any, str | None], Iterable[dict[str, Any]]]
+    describe: Callable[[Any, dict[str, Any]], Any]
+    notes: Callable[[Any], Sequence[Message]] = lambda state: ()
 
 
 class UnknownExample(KeyError):
@@ -48,6 +74,7 @@ class Game:
     apply: ApplyFunction
     scorer: ScoreFunction
     alternatives: AlternativesFunction | None = None
+    options: OptionsProvider | None = None
     default_example: str = "mid-game"
     players: tuple[int, int] = (2, 5)
     player_kind: str = ""
@@ -224,6 +251,55 @@ class Game:
             return True
         after, _ = self.apply(state, move)
         return not any(c.first(state, move, after) is not None for c in effects)
+
+    def _legal_effects(self, state: Any, move: Any) -> tuple[Message, ...] | None:
+        """What a legal move does, or ``None`` when it is illegal: :meth:`is_legal` with one
+        ``apply`` serving both the effect checks and the effects."""
+        move_type = getattr(move, "type", None)
+        for check in self.checks.of_kind(Kind.MOVE):
+            if check.applies_to(move_type) and next(iter(check.func(state, move)), None):
+                return None
+        after, effects = self.apply(state, move)
+        for check in self.checks.of_kind(Kind.EFFECT):
+            if check.applies_to(move_type) and next(iter(check.func(state, move, after)), None):
+                return None
+        return tuple(effects)
+
+    def legal_actions(self, state: Any, kind: str | None = None) -> Options:
+        """Every legal action of the player to move in a parsed state, of ``kind`` or of every
+        kind the game lists (like python-chess's ``board.legal_moves``), each with its move,
+        a description and its effects. Raises :class:`MalformedInput` for an unknown kind."""
+        provider = self.options
+        if provider is None:
+            return Options((), ())
+        if kind is not None and kind not in provider.kinds:
+            raise MalformedInput.single(
+                "/kind",
+                N_("Unknown kind of action {kind}; the kinds are: {kinds}."),
+                kind=kind,
+                kinds=", ".join(provider.kinds),
+            )
+        seen: set[str] = set()
+        actions: list[Action] = []
+        for candidate in provider.candidates(state, kind):
+            data = {k: v for k, v in candidate.items() if v is not None}
+            key = json.dumps(data, sort_keys=True)
+            if key in seen:
+                continue
+            seen.add(key)
+            move = self.move_adapter.validate_python(data)
+            effects = self._legal_effects(state, move)
+            if effects is None:
+                continue
+            actions.append(Action(move.type, data, provider.describe(state, data), tuple(effects)))
+        order = {k: i for i, k in enumerate(provider.kinds)}
+        actions.sort(key=lambda a: order.get(a.kind, len(order)))
+        kinds = (kind,) if kind else provider.kinds
+        return Options(tuple(actions), kinds, tuple(provider.notes(state)))
+
+    def options_of(self, data: Any, kind: str | None = None) -> Options:
+        """:meth:`legal_actions` on unparsed state data."""
+        return self.legal_actions(self.parse_state(data), kind)
 
     def score(self, data: Any) -> ScoreReport:
         state = self.parse_state(data)

@@ -78,6 +78,51 @@ class Alternative:
 
 
 @dataclass(frozen=True)
+class Action:
+    """One legal action of the player to move: the move, what it is, and what it does."""
+
+    kind: str
+    move: Mapping[str, Any]
+    description: Any
+    """A :class:`Message` (or a ``Name``): anything with ``render(lang)``."""
+    effects: tuple[Message, ...] = ()
+
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "move": dict(self.move),
+            "description": self.description.render(lang),
+            "effects": [m.render(lang) for m in self.effects],
+        }
+
+
+@dataclass(frozen=True)
+class Options:
+    """Every legal action of the player to move (of one kind, or of every kind covered)."""
+
+    actions: tuple[Action, ...]
+    kinds: tuple[str, ...]
+    """The move kinds that were listed, in the game's order (also those with no action)."""
+    notes: tuple[Message, ...] = ()
+    """What the list leaves out on purpose, and why."""
+
+    def by_kind(self) -> dict[str, list[Action]]:
+        grouped: dict[str, list[Action]] = {kind: [] for kind in self.kinds}
+        for action in self.actions:
+            grouped.setdefault(action.kind, []).append(action)
+        return grouped
+
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        return {
+            "count": len(self.actions),
+            "counts": {kind: len(found) for kind, found in self.by_kind().items()},
+            "actions": [a.to_json(lang) for a in self.actions],
+            "notes": [n.render(lang) for n in self.notes],
+            "errors": [],
+        }
+
+
+@dataclass(frozen=True)
 class MoveVerdict:
     """Legal or illegal, why, the resulting state when legal, and what is legal instead."""
 

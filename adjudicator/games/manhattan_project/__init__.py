@@ -10,6 +10,7 @@ from ...core.game import Game
 from ...core.i18n import N_
 from . import checks as _checks
 from . import moves as _moves
+from . import options as _options
 from . import scoring as _scoring
 from .models import Move, State
 
@@ -24,6 +25,7 @@ GAME = Game(
     apply=_moves.apply,
     scorer=_scoring.score,
     alternatives=_moves.alternatives,
+    options=_options.OPTIONS,
     default_example="mid-game",
     players=(2, 5),
     player_kind="colour",

@@ -8,6 +8,7 @@ from pydantic import TypeAdapter
 
 from ...core.game import Game
 from ...core.i18n import N_
+from . import options as _options
 from . import scoring as _scoring
 from .checks import checks
 from .models import Move, State
@@ -24,6 +25,7 @@ GAME = Game(
     apply=apply,
     scorer=_scoring.score,
     alternatives=alternatives,
+    options=_options.OPTIONS,
     default_example="mid-game",
     players=(2, 4),
 )

@@ -1,0 +1,249 @@
+"""What the player to move may do: every plausible move of each kind, for ``legal_actions``.
+
+The core keeps the legal candidates. Air strikes are listed one attack at a time and repairs
+one damage point at a time: a strike or a repair of several is those steps together. Design
+Bomb is not listed, nor Construction while the building deck refills the market: their moves
+name the cards the refill reveals, which only the table knows. ``notes`` says so. A worker
+placed to decline the space's effect (``skip``) is not listed apart from the placement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ...core.game import OptionsProvider
+from ...core.i18n import N_, Message
+from .data import SPACE_SPECS
+from .models import BuildingCard, Player, SimpleSpace, State
+from .moves import _fill, _worker_options, summary
+from .names import DOMAIN, amounts, building_place, message, space_name, worker_name
+
+#: The kinds listed, in the order a turn offers them.
+KINDS: tuple[str, ...] = (
+    "place_central",
+    "construct",
+    "air_strike",
+    "repair",
+    "place_building",
+    "build_bomb",
+    "test_bomb",
+    "load_bomb",
+    "end_turn",
+    "retrieve",
+)
+
+Candidate = dict[str, Any]
+
+
+def _place_central(state: State, workers: list[Candidate]) -> Iterator[Candidate]:
+    for space in SimpleSpace.__args__:  # type: ignore[attr-defined]
+        outputs = (
+            range(len(SPACE_SPECS[space].outputs))
+            if len(SPACE_SPECS[space].outputs) > 1
+            else [None]
+        )
+        # A university's gain may come partly as contractors (grey) when the supply runs low.
+        greys = (None, 1, 2, 3) if space.startswith("university") else (None,)
+        for worker in workers:
+            for output in outputs:
+                for grey in greys:
+                    yield {
+                        "type": "place_central",
+                        "space": space,
+                        "worker": worker,
+                        "output": output,
+                        "contractors": grey,
+                    }
+
+
+def _construct(state: State, workers: list[Candidate]) -> Iterator[Candidate]:
+    """Only once the building deck is empty: before that the move names the card drawn to
+    refill the market, which only the table sees (:func:`notes` says so)."""
+    if state.building_deck > 0:
+        return
+    for worker in workers:
+        for slot, card in enumerate(state.market):
+            if card is not None:
+                yield {"type": "construct", "worker": worker, "slot": slot}
+
+
+def _air_strike(state: State, workers: list[Candidate]) -> Iterator[Candidate]:
+    for space in ("air_strike_1", "air_strike_2"):
+        for worker in workers:
+            # The space taken without attacking (e.g. only to block it).
+            yield {"type": "air_strike", "space": space, "worker": worker, "attacks": []}
+            for other in state.players:
+                if other.colour == state.active.colour:
+                    continue
+                for aircraft in ("fighters", "bombers"):
+                    attack = {"kind": "fighter", "target": other.colour, "aircraft": aircraft}
+                    yield {
+                        "type": "air_strike",
+                        "space": space,
+                        "worker": worker,
+                        "attacks": [attack],
+                    }
+                for j in range(len(other.buildings)):
+                    bombing = {"kind": "bomber", "target": other.colour, "building": j}
+                    yield {
+                        "type": "air_strike",
+                        "space": space,
+                        "worker": worker,
+                        "attacks": [bombing],
+                    }
+
+
+def _repair(state: State, workers: list[Candidate]) -> Iterator[Candidate]:
+    me = state.active
+    for worker in workers:
+        for j, building in enumerate(me.buildings):
+            if building.damage:
+                yield {"type": "repair", "worker": worker, "own": [j]}
+        for other in state.players:
+            if other.colour == me.colour:
+                continue
+            for j, building in enumerate(other.buildings):
+                if building.damage:
+                    others = [{"player": other.colour, "buildings": [j]}]
+                    yield {"type": "repair", "worker": worker, "others": others}
+
+
+def _place_building(state: State, me: Player) -> Iterator[Candidate]:
+    owned: list[tuple[str | None, int, BuildingCard]] = [
+        (None, j, b) for j, b in enumerate(me.buildings)
+    ]
+    by_colour = {p.colour: p for p in state.players}
+    for ref in state.turn.spied:
+        other = by_colour.get(ref.owner)
+        if other is not None and ref.building < len(other.buildings):
+            owned.append((ref.owner, ref.building, other.buildings[ref.building]))
+    for owner, j, card in owned:
+        refs = _fill(me, list(card.workers))
+        if refs is None:
+            continue
+        for cost in range(max(1, len(card.costs))):
+            for output in range(max(1, len(card.outputs))):
+                move: Candidate = {
+                    "type": "place_building",
+                    "building": j,
+                    "workers": refs,
+                    "cost": cost,
+                    "output": output,
+                }
+                if owner is not None:
+                    move["owner"] = owner
+                yield move
+
+
+def candidates(state: State, kind: str | None = None) -> Iterator[Candidate]:
+    """Every plausible move of ``kind`` (``None``: of every kind) for the active player."""
+    me = state.active
+    workers = _worker_options(me)
+    wanted = KINDS if kind is None else (kind,)
+    for k in wanted:
+        if k == "place_central":
+            yield from _place_central(state, workers)
+        elif k == "construct":
+            yield from _construct(state, workers)
+        elif k == "air_strike":
+            yield from _air_strike(state, workers)
+        elif k == "repair":
+            yield from _repair(state, workers)
+        elif k == "place_building":
+            yield from _place_building(state, me)
+        elif k == "build_bomb":
+            for j, card in enumerate(me.hand):
+                refs = _fill(me, ["engineer"] * card.engineers + ["scientist"] * card.scientists)
+                if refs is not None:
+                    yield {"type": "build_bomb", "card": j, "workers": refs}
+        elif k in ("test_bomb", "load_bomb"):
+            for j in range(len(me.bombs)):
+                yield {"type": k, "bomb": j}
+        else:
+            yield {"type": k}
+
+
+def _building(state: State, owner: str, index: int) -> Message | None:
+    player = state.player(owner)
+    if player is None or index >= len(player.buildings):
+        return None
+    return building_place(player.colour, index, player.buildings[index].kind)
+
+
+def _given(amount: Any) -> Any:
+    """Amounts as a player reads them: only what is not zero."""
+    data = amount.model_dump() if hasattr(amount, "model_dump") else dict(amount)
+    return amounts({k: v for k, v in data.items() if v})
+
+
+def _choice(state: State, data: Candidate) -> Any:
+    """The output (and cost) a candidate chooses, where its place offers a choice."""
+    if data["type"] == "place_central" and data.get("output") is not None:
+        return amounts(SPACE_SPECS[data["space"]].outputs[data["output"]])
+    if data["type"] == "place_building":
+        player = state.player(data.get("owner") or state.turn.active)
+        if player is None or data["building"] >= len(player.buildings):
+            return None
+        card = player.buildings[data["building"]]
+        if len(card.outputs) < 2 and len(card.costs) < 2:
+            return None
+        gain = _given(card.outputs[data.get("output") or 0]) if card.outputs else None
+        if len(card.costs) < 2 or gain is None:
+            return gain
+        return message(
+            N_("{gain} for {cost}"), gain=gain, cost=_given(card.costs[data.get("cost") or 0])
+        )
+    return None
+
+
+def describe(state: State, data: Candidate) -> Any:
+    """One candidate in words: the game's summary, naming what a repair mends and what a
+    choice of output takes."""
+    if data["type"] == "repair":
+        places = [_building(state, state.turn.active, j) for j in data.get("own") or ()]
+        for other in data.get("others") or ():
+            places += [_building(state, other["player"], j) for j in other["buildings"]]
+        found = [p for p in places if p is not None]
+        if found:
+            return message(
+                N_("repair 1 damage of {building}, with a worker ({kind})"),
+                building=found[0],
+                kind=worker_name(data["worker"]["kind"]),
+            )
+    base = summary(state, data)
+    if data["type"] == "air_strike":
+        return message(
+            N_("{action}, from {space}, with a worker ({kind})"),
+            action=base,
+            space=space_name(data["space"]),
+            kind=worker_name(data["worker"]["kind"]),
+        )
+    choice = _choice(state, data)
+    if choice is None:
+        return base
+    return message(N_("{action}: {choice}"), action=base, choice=choice)
+
+
+def notes(state: State) -> list[Message]:
+    """What the list leaves out: designing a bomb, whose move needs the refill's cards, and
+    building from the market while the deck still refills it."""
+    said = []
+    if state.building_deck > 0 and any(card is not None for card in state.market):
+        said.append(
+            Message(
+                DOMAIN,
+                N_(
+                    "Building from the market is not listed: the move names the card drawn "
+                    "to refill the market, which only the table can see."
+                ),
+            )
+        )
+    bomb = N_(
+        "Designing a bomb is not listed: the move names the bomb cards the refill "
+        "reveals, which only the table can see."
+    )
+    return [*said, Message(DOMAIN, bomb)]
+
+
+OPTIONS = OptionsProvider(KINDS, candidates, describe, notes)

@@ -1,0 +1,98 @@
+"""Issue 16's done-when, over random playout states: every listed action is legal and leads
+to a state ``check`` accepts (sound); every legal move the game's sampler draws, of a kind the
+list covers, is in the list (complete).
+
+"Covered" per game, after parsing both moves (defaults filled):
+- The Manhattan Project: a strike of several attacks is covered by its first attack alone,
+  with the same worker and space (a later attack may be legal only after the earlier ones,
+  e.g. bombing once the fighters are shot down); a repair of several damage points by each
+  single one. The market card a construction reveals (``drawn``) is the table's: while the
+  deck refills the market, Construction is not listed and a note says so (checked here).
+  A placement that declines its space's effect (``skip``) is covered by the same placement
+  taking it, and ``contractors: 0`` by the placement that does not say it.
+- Quarantine: the move as it is (the drawn cube's colour is one the bag holds).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from adjudicator.games import get_game
+
+GAMES = ("manhattan-project", "quarantine")
+
+
+def _states(game_id: str, seed: int, steps: int) -> list[Any]:
+    game = get_game(game_id)
+    sampler = importlib.import_module(f"adjudicator.games.{game_id.replace('-', '_')}.sampler")
+    rng = random.Random(seed)
+    state = game.parse_state(sampler.setup(rng)) if game_id != "quarantine" else sampler.setup(rng)
+    found = [state]
+    for _ in range(steps):
+        moves = sampler.sample_moves(state, rng)
+        if not moves:
+            break
+        state, _ = game.apply(state, game.parse_move(rng.choice(moves[:3])))
+        state = game.parse_state(state.model_dump(mode="json"))
+        found.append(state)
+    return found
+
+
+def _key(data: dict[str, Any]) -> str:
+    return json.dumps(data, sort_keys=True)
+
+
+def _normal(game_id: str, game: Any, data: dict[str, Any]) -> list[str]:
+    """The keys of the listed moves that cover ``data``."""
+    move = game.parse_move(data).model_dump(mode="json", exclude_none=True)
+    if game_id != "manhattan-project":
+        return [_key(move)]
+    move.pop("drawn", None)
+    move.pop("skip", None)
+    if move.get("contractors") == 0:
+        del move["contractors"]
+    if move["type"] == "air_strike":
+        return [_key({**move, "attacks": move["attacks"][:1]})]
+    if move["type"] == "repair":
+        own = [{**move, "own": [j], "others": []} for j in move.get("own") or ()]
+        others = [
+            {**move, "own": [], "others": [{"player": o["player"], "buildings": [j]}]}
+            for o in move.get("others") or ()
+            for j in o["buildings"]
+        ]
+        return [_key({k: v for k, v in m.items() if v != []}) for m in own + others]
+    return [_key(move)]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 12))
+def test_options_are_sound_and_complete(game_id: str, seed: int, steps: int) -> None:
+    game = get_game(game_id)
+    sampler = importlib.import_module(f"adjudicator.games.{game_id.replace('-', '_')}.sampler")
+    state = _states(game_id, seed, steps)[-1]
+    found = game.legal_actions(state)
+    listed: set[str] = set()
+    for action in found.actions:
+        verdict = game.adjudicate(state.model_dump(mode="json"), action.move)
+        assert verdict.legal, action.move
+        assert verdict.state is not None and game.check(verdict.state).valid, action.move
+        listed.update(_normal(game_id, game, dict(action.move)))
+    for data in sampler.sample_moves(state, random.Random(seed)):
+        if (
+            data["type"] not in found.kinds
+            or not game.adjudicate(state.model_dump(mode="json"), data).legal
+        ):
+            continue
+        if data["type"] == "construct" and state.building_deck > 0:
+            assert len(found.notes) == 2, "Construction's absence must be said"
+            continue
+        wanted = _normal(game_id, game, data)
+        assert set(wanted) <= listed, (data, wanted)
