@@ -106,6 +106,24 @@ def _die_with_parent() -> None:
 # --- the server -----------------------------------------------------------------------------
 
 
+def _wait_gone(pids: list[int], group: int, timeout: float = 15.0) -> None:
+    """Wait until the workers have exited too (a gevent worker may outlive its master by a
+    moment while it closes its connections); past ``timeout`` they are killed."""
+
+    def alive() -> bool:
+        return any(os.path.exists(f"/proc/{pid}") for pid in pids)
+
+    deadline = time.monotonic() + timeout
+    while alive() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    if alive():
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(group, signal.SIGKILL)
+        deadline = time.monotonic() + 5
+        while alive() and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+
 class GunicornServer:
     """``gunicorn -c CONFIG -w N -b 127.0.0.1:PORT APP`` for the time of a ``with`` block.
 
@@ -231,6 +249,7 @@ class GunicornServer:
 
     def stop(self) -> None:
         """End the gunicorn this object started, and its workers."""
+        workers = self.worker_pids()
         process, self.process = self.process, None
         if process is not None and process.poll() is None:
             process.send_signal(signal.SIGTERM)
@@ -240,6 +259,8 @@ class GunicornServer:
                 with contextlib.suppress(ProcessLookupError):
                     os.killpg(process.pid, signal.SIGKILL)  # its own session, started above
                 process.wait(timeout=15)
+        if process is not None:
+            _wait_gone(workers, process.pid)
         if self._log is not None:
             self._log.close()
             self._log = None

@@ -10,6 +10,8 @@ from urllib.parse import quote
 
 import pytest
 
+from adjudicator.core.i18n import HTML_LANG
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
@@ -75,9 +77,9 @@ def test_rule_id_finds_its_rule(page, docs_server, lang):
 @pytest.mark.parametrize(("start", "target"), [("el", "pt"), ("zh_TW", "en")])
 def test_language_switcher_keeps_the_rule(page, docs_server, start, target):
     page.goto(f"{docs_server}/{start}/games/imperial/rules.html#rule-IM-101")
-    page.locator(f".adjudicator-topbar a[hreflang='{target.replace('_', '-')}']").click()
+    page.locator(f".adjudicator-topbar a[hreflang='{HTML_LANG[target]}']").click()
     page.wait_for_url(f"**/{target}/games/imperial/rules.html#rule-IM-101")
-    assert page.locator("html").get_attribute("lang") == target.replace("_", "-")
+    assert page.locator("html").get_attribute("lang") == HTML_LANG[target]
 
 
 def test_side_by_side_shows_the_second_language(page, docs_server):
