@@ -118,6 +118,21 @@ def _segmenter() -> ChineseSegmenter:
     return ChineseSegmenter(words + language_words("filler")["zh_TW"])
 
 
+@cache
+def _single_character_terms() -> frozenset[str]:
+    """The one-character Chinese words of the glossaries (鈽, 鈾)."""
+    from .games import available_games
+    from .search.concepts import game_concepts
+
+    return frozenset(
+        word
+        for game in available_games()
+        for concept in game_concepts(game)
+        for lang, word in concept.all_words()
+        if lang == "zh_TW" and len(word) == 1 and HAN.fullmatch(word)
+    )
+
+
 class SearchTraditionalChinese(SearchChinese):
     """Segments like the rule search and keeps one-character words."""
 
@@ -135,7 +150,12 @@ class SearchTraditionalChinese(SearchChinese):
 
     def split(self, input: str) -> list[str]:
         analyzer = Analyzer("zh_TW", _segmenter())
-        return [w.surface for w in analyzer.words(input, search=True)]
+        words = [w.surface for w in analyzer.words(input, search=True)]
+        # A one-character term inside a longer word (鈾 in 濃縮鈾) is a word of its own too,
+        # so that a search for the term finds the page.
+        singles = _single_character_terms()
+        inner = [c for w in words if len(w) > 1 for c in w if c in singles]
+        return words + inner
 
     def word_filter(self, stemmed_word: str) -> bool:
         return len(stemmed_word) > 1 or bool(HAN.fullmatch(stemmed_word))

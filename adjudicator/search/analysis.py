@@ -139,7 +139,9 @@ class ChineseSegmenter:
         tokenizer.initialized = True
         self._query = tokenizer
 
-    def segments(self, run: str, *, search: bool) -> tuple[list[tuple[str, str]], list[str]]:
+    def segments(
+        self, run: str, *, search: bool
+    ) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
         """The (original, simplified) words of a run of Han characters, and for the index
         (``search``) the dictionary words of 2 and 3 characters inside longer words."""
         simple = to_simplified(run)
@@ -149,11 +151,14 @@ class ChineseSegmenter:
         inner = []
         if search:
             freq = tokenizer.FREQ
-            for _original, word in words:
+            for original, word in words:
                 for size in (2, 3):
                     if len(word) > size:
-                        grams = (word[i : i + size] for i in range(len(word) - size + 1))
-                        inner += [g for g in grams if freq.get(g)]
+                        grams = (
+                            (original[i : i + size], word[i : i + size])
+                            for i in range(len(word) - size + 1)
+                        )
+                        inner += [(o, g) for o, g in grams if freq.get(g)]
         return words, inner
 
 
@@ -207,7 +212,7 @@ class Analyzer:
             words += _latin_words(text[at : match.start()], stem_en)
             found, grams = self.segmenter.segments(match.group(), search=search)
             words += [Word(original, simple, simple) for original, simple in found]
-            inner += [Word(gram, gram, gram) for gram in grams]
+            inner += [Word(original, gram, gram) for original, gram in grams]
             at = match.end()
         # The words inside words come last, so that a phrase still matches its neighbours.
         return words + _latin_words(text[at:], stem_en) + inner
