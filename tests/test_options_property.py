@@ -9,7 +9,8 @@ list covers, is in the list (complete).
   single one. The market card a construction reveals (``drawn``) is the table's: while the
   deck refills the market, Construction is not listed and a note says so (checked here).
   A placement that declines its space's effect (``skip``) is covered by the same placement
-  taking it, and ``contractors: 0`` by the placement that does not say it.
+  taking it (whatever contractors it names), and ``contractors: 0`` by the placement that
+  does not say it.
 - Quarantine: the move as it is (the drawn cube's colour is one the bag holds).
 """
 
@@ -55,7 +56,8 @@ def _normal(game_id: str, game: Any, data: dict[str, Any]) -> list[str]:
     if game_id != "manhattan-project":
         return [_key(move)]
     move.pop("drawn", None)
-    move.pop("skip", None)
+    if move.pop("skip", None):
+        move.pop("contractors", None)  # declining the space's gain, so none of it as grey
     if move.get("contractors") == 0:
         del move["contractors"]
     if move["type"] == "air_strike":

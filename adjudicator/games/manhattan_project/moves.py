@@ -1182,7 +1182,8 @@ def _worker_options(p: Player) -> list[dict[str, Any]]:
     for kind in KINDS:
         if p.workers.get(kind):
             found.append({"kind": kind})
-        elif p.contractors.get(kind):
+        # A contractor may be placed even while the player still has workers of that kind.
+        if p.contractors.get(kind):
             found.append({"kind": kind, "contractor": True})
     return found
 

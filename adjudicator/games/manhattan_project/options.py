@@ -114,10 +114,19 @@ def _place_building(state: State, me: Player) -> Iterator[Candidate]:
         (None, j, b) for j, b in enumerate(me.buildings)
     ]
     by_colour = {p.colour: p for p in state.players}
-    for ref in state.turn.spied:
-        other = by_colour.get(ref.owner)
-        if other is not None and ref.building < len(other.buildings):
-            owned.append((ref.owner, ref.building, other.buildings[ref.building]))
+    spied = {(ref.owner, ref.building) for ref in state.turn.spied}
+    for owner, j in sorted(spied):
+        other = by_colour.get(owner)
+        if other is not None and j < len(other.buildings):
+            owned.append((owner, j, other.buildings[j]))
+    if state.turn.espionage and len(spied) < me.spies:
+        # Espionage taken: each opponent's building not yet used, while spies are left.
+        for other in state.players:
+            if other.colour == me.colour:
+                continue
+            for j, building in enumerate(other.buildings):
+                if (other.colour, j) not in spied:
+                    owned.append((other.colour, j, building))
     for owner, j, card in owned:
         refs = _fill(me, list(card.workers))
         if refs is None:
