@@ -16,7 +16,7 @@ from . import checks as _checks
 from . import engine as _engine
 from . import moves as _moves  # noqa: F401  (registers the move checks)
 from . import opening as _opening  # noqa: F401  (registers the opening checks)
-from . import options as _options
+from . import alternatives as _alternatives
 from . import reference as _reference
 from . import scoring as _scoring
 from .models import Move, State
@@ -31,7 +31,7 @@ GAME = Game(
     checks=_checks.checks,
     apply=_engine.apply,
     scorer=_scoring.score,
-    alternatives=_options.alternatives,
+    alternatives=_alternatives.alternatives,
     default_example="mid-game-counted",
     players=(2, 6),
     extra={"reference_tables": _reference.TABLES},
