@@ -38,6 +38,7 @@ from .core.catalog import Rule, Source
 from .core.checks import Kind
 from .core.game import Game
 from .core.i18n import (
+    CORE,
     HTML_LANG,
     LANG_NAMES,
     LANGS,
@@ -60,7 +61,6 @@ from .core.trace import raised_by, trace_game
 from .games import available_games, get_game
 
 logger = logging.getLogger(__name__)
-CORE = "adjudicator"
 KIND_NAMES = {
     Kind.STATE: N_("state"),
     Kind.MOVE: N_("move"),
