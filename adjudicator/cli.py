@@ -87,7 +87,15 @@ def _malformed(out: Output, exc: MalformedInput, which: str) -> int:
 
 
 def _violation_lines(lang: str, violations: Sequence[dict[str, str]]) -> list[str]:
-    return [f"  {v['rule']:<9} {v['path'] or '/'}\n            {v['message']}" for v in violations]
+    """Each violation (or notice) as its rule, path and the check that found it, then its
+    message."""
+    lines = []
+    for v in violations:
+        head = f"  {v['rule']:<9} {v['path'] or '/'}"
+        if v.get("check"):
+            head += "  [" + _t(lang, N_("check: {check}"), check=v["check"]) + "]"
+        lines += [head, f"            {v['message']}"]
+    return lines
 
 
 # --- commands -------------------------------------------------------------------------------
