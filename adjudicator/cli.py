@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -54,12 +55,25 @@ def _read(path: str) -> str:
     return Path(path).read_text(encoding="utf-8")
 
 
+#: Why a file cannot be read, in our words (the system's own are English).
+_OS_ERRORS = {
+    errno.ENOENT: N_("there is no such file"),
+    errno.EACCES: N_("you may not read it"),
+    errno.EPERM: N_("you may not read it"),
+    errno.EISDIR: N_("it is a folder, not a file"),
+    errno.ENOTDIR: N_("a part of its path is not a folder"),
+    errno.ENAMETOOLONG: N_("its name is too long"),
+}
+_OS_ERROR = N_("the system cannot read it")
+
+
 def _load(path: str, what: str) -> Any:
     try:
         raw = _read(path)
     except OSError as exc:
+        reason = Message(CORE, _OS_ERRORS.get(exc.errno or 0, _OS_ERROR))
         raise MalformedInput.single(
-            what, N_("Cannot read {file}: {error}"), file=path, error=exc.strerror or str(exc)
+            what, N_("Cannot read {file}: {error}"), file=path, error=reason
         ) from None
     except UnicodeDecodeError:
         raise MalformedInput.single(what, N_("{file} is not UTF-8 text."), file=path) from None
@@ -355,24 +369,61 @@ def cmd_i18n(args: argparse.Namespace, out: Output) -> int:
 # --- parser ---------------------------------------------------------------------------------
 
 
-def _lang(value: str) -> str:
-    try:
-        return _normalize_lang(value)
-    except UnknownLanguage:
-        raise argparse.ArgumentTypeError(
-            f"unknown language {value!r}; use one of {', '.join(LANGS)}"
-        ) from None
+def _lang_type(lang: str) -> Callable[[str], str]:
+    """The ``--lang`` argument's type; its error is in ``lang`` (the ``--lang`` asked for)."""
+
+    def parse(value: str) -> str:
+        try:
+            return _normalize_lang(value)
+        except UnknownLanguage:
+            raise argparse.ArgumentTypeError(
+                _t(
+                    lang,
+                    N_("unknown language {name}; use one of {names}"),
+                    name=value,
+                    names=", ".join(LANGS),
+                )
+            ) from None
+
+    return parse
 
 
-def _game(value: str) -> str:
-    if value not in game_ids():
-        raise argparse.ArgumentTypeError(
-            f"unknown game {value!r}; use one of {', '.join(game_ids())}"
-        )
-    return value
+def _game_type(lang: str) -> Callable[[str], str]:
+    """The ``game`` argument's type; its error is in ``lang``."""
+
+    def parse(value: str) -> str:
+        if value not in game_ids():
+            raise argparse.ArgumentTypeError(
+                _t(
+                    lang,
+                    N_("unknown game {name}; use one of {names}"),
+                    name=value,
+                    names=", ".join(game_ids()),
+                )
+            )
+        return value
+
+    return parse
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _asked_lang(argv: Sequence[str]) -> str:
+    """The language ``--lang`` asks for, read before parsing so that the parser's own
+    errors can use it (English when it is absent or unknown)."""
+    for index, arg in enumerate(argv):
+        value = arg.split("=", 1)[1] if arg.startswith("--lang=") else None
+        if arg == "--lang" and index + 1 < len(argv):
+            value = argv[index + 1]
+        if value is not None:
+            try:
+                return _normalize_lang(value)
+            except UnknownLanguage:
+                return "en"
+    return "en"
+
+
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The command line's parser; ``lang`` is the language of its argument errors."""
+    _lang, _game = _lang_type(lang), _game_type(lang)
     formatted = argparse.ArgumentParser(add_help=False)
     formatted.add_argument("--format", choices=("text", "json"), default="text")
     common = argparse.ArgumentParser(add_help=False, parents=[formatted])
@@ -460,7 +511,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser(_asked_lang(argv)).parse_args(argv)
     lang = args.lang if isinstance(args.lang, str) else "en"
     out = Output(args.format, lang)
     try:
