@@ -211,38 +211,52 @@ def _action(state: State, new: State, move: Any, msgs: list[Message]) -> None:
             units[key] = units.get(key, 0) + 1
         n.treasury -= len(move.units)
         new.units = _rebuild(units)
-        msgs.append(
-            checks.message(
+        if move.units:
+            said = checks.message(
                 N_plural("{nation} imports {count} unit.", "{nation} imports {count} units."),
                 nation=nation_name(nid),
                 count=len(move.units),
             )
-        )
+        else:
+            said = checks.message(N_("{nation} imports no unit."), nation=nation_name(nid))
+        msgs.append(said)
     elif isinstance(move, ManeuverMove):
         _maneuver(state, new, move, msgs)
     elif isinstance(move, TaxationMove):
-        result = tax_result(state, nid)
-        n.tax = result["tax"]
-        n.power_points = min(25, n.power_points + result["power_points"])
-        n.treasury += result["income"]
-        if result["bonus"] and n.government:
-            player(new, n.government).cash += result["bonus"]
-        msgs.append(
-            checks.message(
-                N_(
-                    "{nation} collects {revenue}M tax: marker on {tax}, bonus {bonus}M, "
-                    "+{points} power points, {income}M to the treasury."
-                ),
-                nation=nation_name(nid),
-                revenue=result["revenue"],
-                tax=result["tax"],
-                bonus=result["bonus"],
-                points=result["power_points"],
-                income=result["income"],
-            )
-        )
+        _taxation(state, new, nid, msgs)
     elif isinstance(move, InvestorMove):
         _pay_interest(state, new, nid, msgs)
+
+
+def _taxation(state: State, new: State, nid: str, msgs: list[Message]) -> None:
+    result = tax_result(state, nid)
+    n = new.nations[nid]
+    n.tax = result["tax"]
+    n.power_points = min(25, n.power_points + result["power_points"])
+    n.treasury += result["income"]
+    if result["bonus"] and n.government:
+        player(new, n.government).cash += result["bonus"]
+    figures = {k: result[k] for k in ("revenue", "tax", "bonus", "income")}
+    if result["power_points"]:
+        said = checks.message(
+            N_(
+                "{nation} collects {revenue}M tax: marker on {tax}, bonus {bonus}M, "
+                "+{points} power points, {income}M to the treasury."
+            ),
+            nation=nation_name(nid),
+            points=result["power_points"],
+            **figures,
+        )
+    else:
+        said = checks.message(
+            N_(
+                "{nation} collects {revenue}M tax: marker on {tax}, bonus {bonus}M, "
+                "no power points, {income}M to the treasury."
+            ),
+            nation=nation_name(nid),
+            **figures,
+        )
+    msgs.append(said)
 
 
 def _maneuver(state: State, new: State, move: ManeuverMove, msgs: list[Message]) -> None:
@@ -258,8 +272,8 @@ def _maneuver(state: State, new: State, move: ManeuverMove, msgs: list[Message])
                 other.flags.remove(region)
         if holder:
             new.nations[holder].flags.append(region)
-    msgs.append(
-        checks.message(
+    if out.battles:
+        said = checks.message(
             N_plural(
                 "{nation} maneuvers; {count} battle fought.",
                 "{nation} maneuvers; {count} battles fought.",
@@ -267,7 +281,11 @@ def _maneuver(state: State, new: State, move: ManeuverMove, msgs: list[Message])
             nation=nation_name(move.nation),
             count=out.battles,
         )
-    )
+    else:
+        said = checks.message(
+            N_("{nation} maneuvers; no battle is fought."), nation=nation_name(move.nation)
+        )
+    msgs.append(said)
     msgs.extend(_doubtful(move))
 
 
