@@ -236,27 +236,62 @@ def _taxation(state: State, new: State, nid: str, msgs: list[Message]) -> None:
     n.treasury += result["income"]
     if result["bonus"] and n.government:
         player(new, n.government).cash += result["bonus"]
-    figures = {k: result[k] for k in ("revenue", "tax", "bonus", "income")}
+    msgs.extend(_taxation_said(result, nid, n.government))
+
+
+def _taxation_said(result: dict[str, int], nid: str, government: str | None) -> list[Message]:
+    """What a taxation did, one sentence a part, leaving out the parts that are nothing."""
+    said = [
+        checks.message(
+            N_("{nation} collects {revenue}M tax; its tax marker goes to {tax}."),
+            nation=nation_name(nid),
+            revenue=result["revenue"],
+            tax=result["tax"],
+        )
+        if result["revenue"]
+        else checks.message(
+            N_("{nation} collects no tax; its tax marker goes to {tax}."),
+            nation=nation_name(nid),
+            tax=result["tax"],
+        )
+    ]
+    if result["bonus"] and government:
+        said.append(
+            checks.message(
+                N_("{player} takes a success bonus of {bonus}M."),
+                player=government,
+                bonus=result["bonus"],
+            )
+        )
     if result["power_points"]:
-        said = checks.message(
-            N_(
-                "{nation} collects {revenue}M tax: marker on {tax}, bonus {bonus}M, "
-                "+{points} power points, {income}M to the treasury."
-            ),
-            nation=nation_name(nid),
-            points=result["power_points"],
-            **figures,
+        said.append(
+            checks.message(
+                N_plural(
+                    "{nation} gains {count} power point.", "{nation} gains {count} power points."
+                ),
+                nation=nation_name(nid),
+                count=result["power_points"],
+            )
         )
-    else:
-        said = checks.message(
-            N_(
-                "{nation} collects {revenue}M tax: marker on {tax}, bonus {bonus}M, "
-                "no power points, {income}M to the treasury."
-            ),
-            nation=nation_name(nid),
-            **figures,
+    if result["income"]:
+        said.append(
+            checks.message(
+                N_("{income}M go to the treasury of {nation}."),
+                nation=nation_name(nid),
+                income=result["income"],
+            )
         )
-    msgs.append(said)
+    elif result["revenue"]:
+        said.append(
+            checks.message(
+                N_(
+                    "Nothing goes to the treasury of {nation}: its armies and fleets cost the "
+                    "whole revenue."
+                ),
+                nation=nation_name(nid),
+            )
+        )
+    return said
 
 
 def _maneuver(state: State, new: State, move: ManeuverMove, msgs: list[Message]) -> None:
