@@ -16,6 +16,7 @@ from . import alternatives as _alternatives
 from . import engine as _engine
 from . import reference as _reference
 from . import rules as _rules
+from . import sampler as _sampler
 from . import scoring as _scoring
 from .models import Move, State
 
@@ -32,5 +33,6 @@ GAME = Game(
     alternatives=_alternatives.alternatives,
     default_example="mid-game-counted",
     players=(2, 6),
-    extra={"reference_tables": _reference.TABLES},
+    sampler=_sampler,
+    reference_tables=_reference.TABLES,
 )

@@ -11,7 +11,7 @@ from ....core.verdicts import Violation
 from ..board import NATIONS
 from ..data import CARDS_EACH, EXPERT_MONEY, PAIRS
 from ..logic import bond_supply, index, player
-from ..models import ROUND_MOVES, AnyMove, OpeningMove, State
+from ..models import OpeningMove, RondelMove, State
 from ..vocab import nation_name
 from . import checks
 
@@ -195,9 +195,8 @@ def setup_board(state: State) -> Iterator[Violation]:
     "IM-703",
     "IM-704",
     title=N_("The expert opening, in order and paid for"),
-    moves=(*ROUND_MOVES, "opening"),
 )
-def opening_turn(state: State, move: AnyMove) -> Iterator[Violation]:
+def opening_turn(state: State, move: RondelMove | OpeningMove) -> Iterator[Violation]:
     opening = state.opening
     if not isinstance(move, OpeningMove):
         if opening is not None:
