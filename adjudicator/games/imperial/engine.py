@@ -30,6 +30,7 @@ from .logic import (
 )
 from .maneuver import simulate
 from .models import (
+    AnyMove,
     Bond,
     Factory,
     FactoryMove,
@@ -39,6 +40,7 @@ from .models import (
     NationId,
     OpeningMove,
     ProductionMove,
+    RondelMove,
     State,
     TaxationMove,
     TransferMove,
@@ -84,7 +86,7 @@ def _pay_interest(before: State, new: State, nation: str, msgs: list[Message]) -
     )
 
 
-def _invest(new: State, move: Any, card: str | None, msgs: list[Message]) -> None:
+def _invest(new: State, move: RondelMove, card: str | None, msgs: list[Message]) -> None:
     if card:
         player(new, card).cash += 2
         msgs.append(checks.message(N_("{player} takes 2M with the investor card."), player=card))
@@ -176,7 +178,7 @@ def _transfer(new: State, move: TransferMove, msgs: list[Message]) -> None:
     )
 
 
-def _action(state: State, new: State, move: Any, msgs: list[Message]) -> None:
+def _action(state: State, new: State, move: RondelMove, msgs: list[Message]) -> None:
     """The rondel action itself (without the investing that may follow)."""
     nid = move.nation
     n = new.nations[nid]
@@ -324,7 +326,7 @@ def _maneuver(state: State, new: State, move: ManeuverMove, msgs: list[Message])
     msgs.extend(_doubtful(move))
 
 
-def _rondel_turn(state: State, new: State, move: Any, msgs: list[Message]) -> None:
+def _rondel_turn(state: State, new: State, move: RondelMove, msgs: list[Message]) -> None:
     nid = move.nation
     n = new.nations[nid]
     space = rondel_space(state, move)
@@ -423,7 +425,7 @@ def _built(state: State) -> dict[str, int]:
     return {"armaments": kinds.count("armaments"), "shipyard": kinds.count("shipyard")}
 
 
-def apply(state: State, move: Any) -> tuple[State, Sequence[Message]]:
+def apply(state: State, move: AnyMove) -> tuple[State, Sequence[Message]]:
     """The state after a legal ``move``, and what happened, in words."""
     new = State.model_validate_json(state.model_dump_json())  # faster than a deep copy
     msgs: list[Message] = []
