@@ -12,11 +12,12 @@ from pydantic import TypeAdapter
 
 from ...core.game import Game
 from ...core.i18n import N_
+from . import alternatives as _alternatives
 from . import checks as _checks
 from . import engine as _engine
 from . import moves as _moves  # noqa: F401  (registers the move checks)
 from . import opening as _opening  # noqa: F401  (registers the opening checks)
-from . import alternatives as _alternatives
+from . import options as _options
 from . import reference as _reference
 from . import scoring as _scoring
 from .models import Move, State
@@ -32,6 +33,7 @@ GAME = Game(
     apply=_engine.apply,
     scorer=_scoring.score,
     alternatives=_alternatives.alternatives,
+    options=_options.OPTIONS,
     default_example="mid-game-counted",
     players=(2, 6),
     extra={"reference_tables": _reference.TABLES},
