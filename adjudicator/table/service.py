@@ -19,7 +19,7 @@ from sqlalchemy import func, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 
 from adjudicator.core.errors import CORE, MalformedInput
-from adjudicator.core.game import Game, UnknownExample
+from adjudicator.core.game import Game
 from adjudicator.core.i18n import N_, Message
 from adjudicator.games import UnknownGame, get_game
 
@@ -461,14 +461,11 @@ def _setup(game: Game, example: str | None, players: int) -> dict[str, Any]:
     name = example or f"setup-{players}p"
     if name not in names:
         low, high = game.players
-        raise TableError(
-            N_("There is no setup for {count} players: the game takes {low} to {high}."),
-            count=players, low=low, high=high,
-        )  # fmt: skip
-    try:
-        return game.example(name)
-    except UnknownExample:  # pragma: no cover - listed names always load
-        raise TableError(N_("There is no setup for {count} players."), count=players) from None
+        text = N_(
+            "The game has no setup for this many players ({count}); it takes {low} to {high}."
+        )
+        raise TableError(text, count=players, low=low, high=high)
+    return game.example(name)
 
 
 def _rename(state: Any, names: Sequence[str]) -> Any:
