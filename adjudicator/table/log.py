@@ -6,8 +6,10 @@ only through its public API (``parse_state``, ``adjudicate``, ``check``).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -46,6 +48,10 @@ class LogEntry(_Strict):
     author: str | None = Field(default=None, max_length=MAX_NAME)
     legal: bool | None = None
     note: str | None = Field(default=None, max_length=200)
+    expect: dict[str, Any] | None = Field(default=None, max_length=100)
+    """Values the state must hold after this line, by JSON pointer (``/players/0/cash``):
+    a log written from a game record carries the record's figures, and the replay checks
+    them."""
 
 
 class LogFile(_Strict):
@@ -154,16 +160,52 @@ def replay(game: Game, log: LogFile) -> Replay:
                 return result
             else:
                 stack.append(after)
+        wrong = _unexpected(stack[-1], entry.expect or {})
+        if wrong is not None:
+            result.flag = Flag(index, entry, wrong)
+            return result
         result.states.append(stack[-1])
         result.verdicts.append(verdict)
     return result
 
 
-def _problem(template: str) -> dict[str, Any]:
-    message = codec.encode(Message(CORE, template))
+_MISSING = object()
+
+
+def at(data: Any, pointer: str) -> Any:
+    """The value at a JSON pointer (RFC 6901), or ``_MISSING``."""
+    node = data
+    for raw in pointer.split("/")[1:] if pointer else []:
+        part = raw.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            return _MISSING
+    return node
+
+
+def _unexpected(state: dict[str, Any], expect: dict[str, Any]) -> dict[str, Any] | None:
+    """A problem verdict naming the first expected value the state does not hold."""
+    for pointer, wanted in expect.items():
+        found = at(state, pointer)
+        if found != wanted or type(found) is not type(wanted):
+            shown = "—" if found is _MISSING else json.dumps(found, ensure_ascii=False)
+            return _problem(
+                N_("The state after this line is not what the log says: {found}, not {wanted}."),
+                pointer,
+                found=shown,
+                wanted=json.dumps(wanted, ensure_ascii=False),
+            )
+    return None
+
+
+def _problem(template: str, path: str = "", **params: Any) -> dict[str, Any]:
+    message = codec.encode(Message(CORE, template, params))
     return {
         "legal": False,
-        "violations": [{"rule": "", "check": "", "path": "", "message": message}],
+        "violations": [{"rule": "", "check": "", "path": path, "message": message}],
         "alternatives": [],
         "effects": [],
     }
@@ -257,3 +299,21 @@ def audit(game: Game, tool_state: dict[str, Any], corrected: Any) -> Audit:
     """Audit a corrected state against the tool's (raises :class:`MalformedInput`)."""
     report = game.report(game.parse_state(corrected))
     return Audit(differences(tool_state, corrected), codec.encode_report(report))
+
+
+# --- example logs ----------------------------------------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parent / "examples"
+
+
+def example_names() -> list[str]:
+    """The example logs shipped with the package (``examples/*.json``)."""
+    return sorted(p.stem for p in EXAMPLES.glob("*.json"))
+
+
+def example_log(name: str) -> dict[str, Any]:
+    """A fresh copy of the named example log (only names from :func:`example_names`)."""
+    if name not in example_names():
+        raise KeyError(name)
+    data: dict[str, Any] = json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+    return data
