@@ -96,6 +96,13 @@ def _value(value: Any) -> str:
     return _("a group of values")
 
 
+def move_name(game: Game, move_type: str) -> str:
+    """The kind of a move as the reader says it (the game's vocabulary, else the page's)."""
+    if game.vocab.has("move", move_type):
+        return game.vocab.name("move", move_type, current_lang())
+    return move_label(move_type)
+
+
 def entry_view(game: Game, entry: EntryRow, state_before: Any) -> dict[str, Any]:
     """A log line for the page, every text in the reader's language."""
     lang = current_lang()
@@ -110,7 +117,7 @@ def entry_view(game: Game, entry: EntryRow, state_before: Any) -> dict[str, Any]
     verdict = entry.verdict or {}
     if entry.kind == "move":
         move = entry.move or {}
-        view["title"] = move_label(str(move.get("type", "")))
+        view["title"] = move_name(game, str(move.get("type", "")))
         rendered = codec.render_verdict(verdict, lang)
         view["legal"] = bool(verdict.get("legal"))
         view["effects"] = rendered.get("effects", [])
