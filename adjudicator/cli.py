@@ -228,10 +228,16 @@ def cmd_options(args: argparse.Namespace, out: Output) -> int:
         for kind, actions in options.by_kind().items():
             name = game.vocab.name("move", kind, out.lang)
             lines.append(f"{name} ({len(actions)})")
+            heading = None
             for action in actions:
                 said = action.to_json(out.lang)
-                lines.append(f"  - {said['description']}")
-                lines += [f"      {effect}" for effect in said["effects"]]
+                if said["group"] != heading and said["group"] is not None:
+                    size = sum(1 for a in actions if a.group == action.group)
+                    lines.append(f"  {said['group']} ({size})")
+                heading = said["group"]
+                indent = "    " if heading is not None else "  "
+                lines.append(f"{indent}- {said['description']}")
+                lines += [f"{indent}    {effect}" for effect in said["effects"]]
         lines += [f"* {note}" for note in data["notes"]]
         return "\n".join(lines)
 

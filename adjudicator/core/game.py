@@ -6,7 +6,7 @@ import json
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -66,12 +66,19 @@ class OptionsProvider:
     kind in :attr:`kinds`), legal or not, as move data; the core keeps the legal ones.
     ``describe(state, move)`` says one candidate in words (a :class:`Message` or a ``Name``).
     ``notes(state)`` says what the list leaves out and why (may be empty).
+    ``group(state, move)`` names the sub-list of its kind a candidate is folded into when
+    the kind's list is long (a :class:`Message`; ``None``: no sub-list).
     """
 
     kinds: tuple[str, ...]
     candidates: Callable[[Any, str | None], Iterable[dict[str, Any]]]
     describe: Callable[[Any, dict[str, Any]], Any]
     notes: Callable[[Any], Sequence[Message]] = lambda state: ()
+    group: Callable[[Any, dict[str, Any]], Message | None] = lambda state, move: None
+    effects: Callable[[Any, dict[str, Any]], Sequence[Message] | None] | None = None
+    """``effects(state, move)``: what a legal candidate does, said from the state before it,
+    so that the core need not apply it (``None``, or no function: the core applies it). The
+    core still applies every candidate of a type that an effect check concerns."""
 
 
 class UnknownExample(AdjudicatorError, KeyError):
@@ -314,16 +321,26 @@ class Game:
         after, _ = self.apply(state, move)
         return not any(c.first(state, move, after) is not None for c in effects)
 
-    def _legal_effects(self, state: Any, move: Any) -> tuple[Message, ...] | None:
+    def _legal_effects(
+        self,
+        state: Any,
+        move: Any,
+        told: Callable[[], Sequence[Message] | None] | None = None,
+    ) -> tuple[Message, ...] | None:
         """What a legal move does, or ``None`` when it is illegal: :meth:`is_legal` with one
-        ``apply`` serving both the effect checks and the effects."""
+        ``apply`` serving both the effect checks and the effects. ``told()`` may say the
+        effects instead, when no effect check concerns the move (then nothing is applied)."""
         move_type = getattr(move, "type", None)
         for check in self.checks.of_kind(Kind.MOVE):
             if check.applies_to(move_type) and next(iter(check.func(state, move)), None):
                 return None
+        effect_checks = [c for c in self.checks.of_kind(Kind.EFFECT) if c.applies_to(move_type)]
+        said = told() if told is not None and not effect_checks else None
+        if said is not None:
+            return tuple(said)
         after, effects = self.apply(state, move)
-        for check in self.checks.of_kind(Kind.EFFECT):
-            if check.applies_to(move_type) and next(iter(check.func(state, move, after)), None):
+        for check in effect_checks:
+            if next(iter(check.func(state, move, after)), None):
                 return None
         return tuple(effects)
 
@@ -350,10 +367,13 @@ class Game:
                 continue
             seen.add(key)
             move = self.move_adapter.validate_python(data)
-            effects = self._legal_effects(state, move)
+            told = partial(provider.effects, state, data) if provider.effects else None
+            effects = self._legal_effects(state, move, told)
             if effects is None:
                 continue
-            actions.append(Action(move.type, data, provider.describe(state, data), tuple(effects)))
+            described = provider.describe(state, data)
+            group = provider.group(state, data)
+            actions.append(Action(move.type, data, described, tuple(effects), group))
         order = {k: i for i, k in enumerate(provider.kinds)}
         actions.sort(key=lambda a: order.get(a.kind, len(order)))
         kinds = (kind,) if kind else provider.kinds
