@@ -117,10 +117,7 @@ def _violation_lines(lang: str, violations: Sequence[dict[str, str]]) -> list[st
 
 def cmd_check(args: argparse.Namespace, out: Output) -> int:
     game = get_game(args.game)
-    try:
-        report = game.check(_load(args.state, ""))
-    except MalformedInput as exc:
-        return _malformed(out, exc, "check")
+    report = game.check(_load(args.state, ""))
     data = report.to_json(out.lang)
 
     def text() -> str:
@@ -144,12 +141,7 @@ def cmd_check(args: argparse.Namespace, out: Output) -> int:
 
 def cmd_move(args: argparse.Namespace, out: Output) -> int:
     game = get_game(args.game)
-    try:
-        state = _load(args.state, "")
-        move = _load(args.move, "/move")
-        verdict = game.adjudicate(state, move)
-    except MalformedInput as exc:
-        return _malformed(out, exc, "move")
+    verdict = game.adjudicate(_load(args.state, ""), _load(args.move, "/move"))
     data = verdict.to_json(out.lang)
 
     def text() -> str:
@@ -176,10 +168,7 @@ def cmd_move(args: argparse.Namespace, out: Output) -> int:
 
 def cmd_score(args: argparse.Namespace, out: Output) -> int:
     game = get_game(args.game)
-    try:
-        report = game.score(_load(args.state, ""))
-    except MalformedInput as exc:
-        return _malformed(out, exc, "score")
+    report = game.score(_load(args.state, ""))
     data = report.to_json(out.lang)
 
     def text() -> str:
@@ -211,10 +200,7 @@ def cmd_score(args: argparse.Namespace, out: Output) -> int:
 
 def cmd_options(args: argparse.Namespace, out: Output) -> int:
     game = get_game(args.game)
-    try:
-        options = game.options_of(_load(args.state, ""), args.kind)
-    except MalformedInput as exc:
-        return _malformed(out, exc, "options")
+    options = game.options_of(_load(args.state, ""), args.kind)
     data = options.to_json(out.lang)
 
     def text() -> str:
@@ -444,46 +430,32 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("check", parents=[common], help="check a state for rule violations")
-    p.add_argument("game", type=_game)
-    p.add_argument("state", help="state JSON file, or - for standard input")
-    p.set_defaults(func=cmd_check)
+    def on_game(name: str, func: Callable[..., int], help: str, answer: str | None = None) -> Any:
+        """A command on one game; ``answer``: the shape of its answer to malformed input."""
+        p = sub.add_parser(name, parents=[common], help=help)
+        p.add_argument("game", type=_game)
+        p.set_defaults(func=func, answer=answer)
+        return p
 
-    p = sub.add_parser("move", parents=[common], help="decide whether a move is legal")
-    p.add_argument("game", type=_game)
-    p.add_argument("state")
-    p.add_argument("move")
-    p.set_defaults(func=cmd_move)
-
-    p = sub.add_parser("score", parents=[common], help="score a state")
-    p.add_argument("game", type=_game)
-    p.add_argument("state")
-    p.set_defaults(func=cmd_score)
-
-    p = sub.add_parser(
-        "options", parents=[common], help="list the legal actions of the player to move"
+    state_help = "state JSON file, or - for standard input"
+    on_game("check", cmd_check, "check a state for rule violations", "check").add_argument(
+        "state", help=state_help
     )
-    p.add_argument("game", type=_game)
-    p.add_argument("state", help="state JSON file, or - for standard input")
+    p = on_game("move", cmd_move, "decide whether a move is legal", "move")
+    p.add_argument("state", help=state_help)
+    p.add_argument("move", help="move JSON file, or - for standard input")
+    on_game("score", cmd_score, "score a state", "score").add_argument("state", help=state_help)
+    p = on_game("options", cmd_options, "list the legal actions of the player to move", "options")
+    p.add_argument("state", help=state_help)
     p.add_argument("--kind", help="only actions of this kind (a move type)")
-    p.set_defaults(func=cmd_options)
-
-    p = sub.add_parser("example", parents=[common], help="print a named example state")
-    p.add_argument("game", type=_game)
+    p = on_game("example", cmd_example, "print a named example state")
     p.add_argument("name", nargs="?")
     p.add_argument("--list", action="store_true")
-    p.set_defaults(func=cmd_example)
-
-    p = sub.add_parser("schema", parents=[common], help="print the JSON Schema")
-    p.add_argument("game", type=_game)
+    p = on_game("schema", cmd_schema, "print the JSON Schema")
     p.add_argument("which", nargs="?", choices=("state", "move"), default="state")
-    p.set_defaults(func=cmd_schema)
-
-    p = sub.add_parser("rules", parents=[common], help="look a rule up, list or search rules")
-    p.add_argument("game", type=_game)
+    p = on_game("rules", cmd_rules, "look a rule up, list or search rules")
     p.add_argument("id", nargs="?")
     p.add_argument("--search", metavar="TEXT")
-    p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("trace", parents=[common], help="the traceability matrix")
     p.add_argument("game", type=_game, nargs="?")
@@ -523,6 +495,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     out = Output(args.format, lang)
     try:
         code: int = args.func(args, out)
+    except MalformedInput as exc:
+        # check, move, score and options answer malformed input in their own shape
+        if getattr(args, "answer", None) is None:
+            raise
+        return _malformed(out, exc, args.answer)
     except UnknownGame as exc:
         sys.stderr.write(_t(lang, "Unknown game: {game}", game=exc.args[0]) + "\n")
         return EXIT_MALFORMED
