@@ -118,3 +118,16 @@ def investors(state: State, nation: str) -> list[str]:
         return seat_order_from(state, state.nations[nation].government)
     order = seat_order_from(state, state.investor_card)
     return [n for n in order if n == state.investor_card or player(state, n).swiss_bank]
+
+
+def bank_payout(state: State, move: RondelMove) -> int:
+    """What the bank pays out in ``move``'s turn (taxation income and success bonus, the
+    investor card's 2M), less the rondel cost it receives first."""
+    n = state.nations[move.nation]
+    paid = 0
+    if move.type == "taxation":
+        result = tax_result(state, move.nation)
+        paid += result["income"] + (result["bonus"] if n.government else 0)
+    if state.variant == "standard" and state.investor_card and invests(state, move):
+        paid += 2
+    return paid - rondel_cost(distance(n.rondel, rondel_space(state, move)))
