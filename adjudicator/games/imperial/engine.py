@@ -319,9 +319,7 @@ def _maneuver(state: State, new: State, move: ManeuverMove, msgs: list[Message])
             count=out.battles,
         )
     else:
-        said = checks.message(
-            N_("{nation} maneuvers; no battle is fought."), nation=nation_name(move.nation)
-        )
+        said = checks.message(N_("{nation} maneuvers."), nation=nation_name(move.nation))
     msgs.append(said)
     msgs.extend(_doubtful(move))
 
