@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Literal, get_args
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 
 from pydantic import (
     AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
+    PrivateAttr,
     ValidationError,
     ValidationInfo,
     field_validator,
@@ -133,6 +134,9 @@ class Opening(Strict):
 
 
 class State(Strict):
+    #: The lookups of :func:`.logic.index`, kept with the state they were computed from.
+    _index: Any = PrivateAttr(default=None)
+
     players: list[Player] = Field(min_length=1, max_length=12)
     nations: dict[NationKey, Nation] = Field(description="By nation ID: AH, IT, FR, GB, GE, RU")
     units: list[Units] = Field(default_factory=list, max_length=300)

@@ -69,6 +69,7 @@ def invests(state: State, move: RondelMove) -> bool:
 def _taxed(state: State, nation: str) -> State:
     """The state with only ``nation``'s power points after its taxation."""
     copy = state.model_copy(deep=False)
+    copy._index = None  # its nations change below
     nations = dict(state.nations)
     n = nations[nation].model_copy()
     n.power_points = min(25, n.power_points + tax_result(state, nation)["power_points"])
