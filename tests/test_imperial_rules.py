@@ -55,6 +55,7 @@ def test_a_translation_picks_the_grammatical_form_of_a_name() -> None:
         "imperial", "No unit may enter {region}.", {"region": region_name("switzerland")}
     )
     assert entry.render("el").endswith(" στην Ελβετία.")  # the form `loc`, whatever the verb
+    assert entry.render("pt").endswith(" na Suíça.")
 
 
 def test_every_region_and_nation_is_named_in_every_language() -> None:
