@@ -20,7 +20,7 @@ from .logic import (
     seat_order_from,
     tax_result,
 )
-from .models import RondelMove, State
+from .models import FactoryMove, ImportMove, RondelMove, State
 
 
 @dataclass(frozen=True)
@@ -123,9 +123,13 @@ def investors(state: State, nation: str) -> list[str]:
 
 def bank_payout(state: State, move: RondelMove) -> int:
     """What the bank pays out in ``move``'s turn (taxation income and success bonus, the
-    investor card's 2M), less the rondel cost it receives first."""
+    investor card's 2M), less what it receives first (the rondel cost, a factory, imports)."""
     n = state.nations[move.nation]
     paid = 0
+    if isinstance(move, FactoryMove) and move.region is not None:
+        paid -= 5
+    if isinstance(move, ImportMove):
+        paid -= len(move.units)
     if move.type == "taxation":
         result = tax_result(state, move.nation)
         paid += result["income"] + (result["bonus"] if n.government else 0)
