@@ -218,3 +218,23 @@ def test_apply_leaves_its_input_unchanged_and_copies_what_it_changes():
         if state.game_over:
             state = GAME.parse_state(setup(rng))
     assert set(seen) == set(MOVE_TYPES), set(MOVE_TYPES) - set(seen)
+
+
+def test_building_kind_is_a_closed_choice():
+    """Issue 12: a building card's kind is a choice of the five kinds (a select in the
+    editor), and an unknown kind is a clear error at its field, not free text."""
+    from adjudicator.core.errors import MalformedInput
+
+    schema = GAME.schema("state")["$defs"]["BuildingCard"]["properties"]
+    assert schema["kind"]["enum"] == ["mine", "factory", "university", "reactor", "enrichment"]
+    assert (
+        "name" not in schema
+        and "name" not in GAME.schema("state")["$defs"]["BombCard"]["properties"]
+    )
+    data = GAME.example()
+    data["players"][2]["buildings"][0]["kind"] = "farm"
+    with pytest.raises(MalformedInput) as raised:
+        GAME.parse_state(data)
+    assert [e.path for e in raised.value.errors] == ["/players/2/buildings/0/kind"]
+    for kind in schema["kind"]["enum"]:
+        assert GAME.vocab.has("building", kind)

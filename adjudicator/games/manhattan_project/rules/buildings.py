@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from ....core.i18n import N_, Message, N_plural
 from ....core.verdicts import Violation
 from ..data import (
-    BUILDING_KINDS,
     KIND_COSTS,
     KIND_OUTPUTS,
 )
@@ -71,13 +70,6 @@ def building_cards(state: State) -> Iterator[Violation]:
     for i, p in enumerate(state.players):
         cards += [(f"/players/{i}/buildings/{j}", b, b) for j, b in enumerate(p.buildings)]
     for path, card, owned in cards:
-        if card.kind not in BUILDING_KINDS:
-            yield checks.violation(
-                "MP-710",
-                N_("A building card is a mine, factory, university, reactor or enrichment plant."),
-                path + "/kind",
-            )
-            continue
         made = {k for option in card.outputs for k, _ in option.items()}
         paid = {k for option in card.costs for k, _ in option.items()}
         if not card.outputs or made - KIND_OUTPUTS[card.kind] or paid - KIND_COSTS[card.kind]:
