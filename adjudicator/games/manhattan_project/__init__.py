@@ -11,6 +11,7 @@ from ...core.i18n import N_
 from . import alternatives as _alternatives
 from . import engine as _engine
 from . import options as _options
+from . import sampler as _sampler
 from . import scoring as _scoring
 from .models import Move, State
 from .rules import checks as _checks
@@ -28,6 +29,7 @@ GAME = Game(
     alternatives=_alternatives.alternatives,
     options=_options.OPTIONS,
     default_example="mid-game",
+    sampler=_sampler,
     players=(2, 5),
     player_kind="colour",
 )

@@ -6,11 +6,12 @@ carries the values printed on it (kind, workers required, costs, output, points)
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, get_args
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, model_validator
 from pydantic import Strict as StrictType
 
+from ...core.checks import move_types
 from ...core.errors import InvalidValue
 from ...core.i18n import N_, Name
 from .vocab import DOMAIN, ordinal
@@ -440,13 +441,6 @@ PlacingMove = CentralMove | PlaceBuilding
 BombMove = BuildBomb | TestBomb | LoadBomb
 AnyMove = PlacingMove | BombMove | Negotiate | EndTurn | Retrieve
 Move = Annotated[AnyMove, Field(discriminator="type")]
-
-
-def move_types(union: Any) -> tuple[str, ...]:
-    """The ``type`` values of the move classes of ``union``, in its order."""
-    classes = get_args(union) or (union,)
-    return tuple(get_args(c.model_fields["type"].annotation)[0] for c in classes)
-
 
 MOVE_TYPES = move_types(AnyMove)
 CENTRAL_MOVES = move_types(CentralMove)

@@ -9,10 +9,12 @@ from pydantic import TypeAdapter
 from ...core.game import Game
 from ...core.i18n import N_
 from . import options as _options
+from . import sampler as _sampler
 from . import scoring as _scoring
-from .checks import checks
+from .alternatives import alternatives
+from .engine import apply
 from .models import Move, State
-from .moves import alternatives, apply
+from .rules import checks
 
 GAME = Game(
     id="quarantine",
@@ -27,5 +29,6 @@ GAME = Game(
     alternatives=alternatives,
     options=_options.OPTIONS,
     default_example="mid-game",
+    sampler=_sampler,
     players=(2, 4),
 )
