@@ -116,7 +116,7 @@ def place_of(state: State, path: str, kind: str) -> Message:
     )
 
 
-@checks.move("MP-701", title=N_("Using an opponent's building"), moves=("place_building",))
+@checks.move("MP-701", title=N_("Using an opponent's building"))
 def espionage_check(state: State, move: PlaceBuilding) -> Iterator[Violation]:
     owner = move.owner or state.turn.active
     if owner == state.turn.active or state.player(owner) is None:
@@ -145,7 +145,6 @@ def espionage_check(state: State, move: PlaceBuilding) -> Iterator[Violation]:
     "MP-713",
     "MP-714",
     title=N_("Placing workers on a building"),
-    moves=("place_building",),
 )
 def building_check(state: State, move: PlaceBuilding) -> Iterator[Violation]:
     b = target_building(state, move)

@@ -13,7 +13,7 @@ from ..models import (
 from . import checks
 
 
-@checks.move("MP-801", "MP-802", "MP-521", title=N_("Designing bombs"), moves=("design_bomb",))
+@checks.move("MP-801", "MP-802", "MP-521", title=N_("Designing bombs"))
 def design_check(state: State, move: DesignBomb) -> Iterator[Violation]:
     if sorted(w.kind for w in move.workers) != ["engineer", "scientist"]:
         yield checks.violation(
