@@ -253,7 +253,9 @@ def _apply_air(new: State, p: Player, move: AirStrike, out: list[Message]) -> No
             _building(victim, attack.building).damage += 1
     out.append(
         checks.message(
-            N_plural("{player} makes {count} attack.", "{player} makes {count} attacks."),
+            N_plural("{player} makes {count} attack.", "{player} makes {count} attacks.")
+            if move.attacks
+            else N_("{player} takes an air-strike space and makes no attack."),
             player=checks.name("colour", p.colour),
             count=len(move.attacks),
         )

@@ -123,18 +123,28 @@ def espionage_check(state: State, move: PlaceBuilding) -> Iterator[Violation]:
         return
     used = {(r.owner, r.building) for r in state.turn.spied}
     used.add((owner, move.building))
-    if not state.turn.espionage or len(used) > state.active.spies:
+    if not state.turn.espionage or not state.active.spies:
+        yield checks.violation(
+            "MP-701",
+            N_(
+                "{player} may not use opponents' buildings this turn: Espionage was not taken "
+                "in step 1."
+            )
+            if not state.turn.espionage
+            else N_("{player} has no spy, so no opponent's building can be used."),
+            "/move/owner",
+            player=checks.name("colour", state.turn.active),
+        )
+    elif len(used) > state.active.spies:
         yield checks.violation(
             "MP-701",
             N_plural(
-                "{player} may use {count} opponent's building this turn, and only after "
-                "taking Espionage in step 1.",
-                "{player} may use {count} opponents' buildings this turn, and only after "
-                "taking Espionage in step 1.",
+                "{player} may use only {count} opponent's building this turn (one per spy).",
+                "{player} may use only {count} opponents' buildings this turn (one per spy).",
             ),
             "/move/owner",
             player=checks.name("colour", state.turn.active),
-            count=state.active.spies if state.turn.espionage else 0,
+            count=state.active.spies,
         )
 
 

@@ -268,14 +268,20 @@ def construct_check(state: State, move: Construct) -> Iterator[Violation]:
             player=checks.name("colour", p.colour),
             money=p.money,
         )
-    if (state.building_deck > 0) != (move.drawn is not None):
+    if not state.building_deck and move.drawn is not None:
+        yield checks.violation(
+            "MP-511",
+            N_("The building deck is empty, so no card is revealed for the $20 slot."),
+            "/move/drawn",
+        )
+    elif state.building_deck and move.drawn is None:
         yield checks.violation(
             "MP-511",
             N_plural(
                 "The deck has {count} building card: the move must name the card revealed "
-                "for the $20 slot exactly when the deck is not empty.",
+                "for the $20 slot.",
                 "The deck has {count} building cards: the move must name the card revealed "
-                "for the $20 slot exactly when the deck is not empty.",
+                "for the $20 slot.",
             ),
             "/move/drawn",
             count=state.building_deck,
