@@ -116,6 +116,12 @@ def _buy_treatment(state: State, data: Move) -> Message:
     )
 
 
+def _claim(state: State, data: Move) -> Message:
+    return checks.message(
+        N_("Take a tile of {kind} from the contract."), kind=words.room(data.get("kind", ""), "gen")
+    )
+
+
 def _set_aside(state: State, data: Move) -> Message:
     return checks.message(
         N_("Place tile number {n} of those beside the hospital."), n=data.get("index", 0) + 1
@@ -169,6 +175,7 @@ _SAY: dict[str, Callable[[State, Move], Message]] = {
     "contract": _contract,
     "buy_special": _buy_special,
     "buy_treatment": _buy_treatment,
+    "claim_contract": _claim,
     "place_set_aside": _set_aside,
     "disinfect": _disinfect,
     "renovate": _renovate,
