@@ -9,11 +9,10 @@ from ...core.i18n import N_, Message, N_plural
 from ...core.verdicts import Alternative
 from . import vocab as words
 from .geometry import SIDES, Pos, layout, neighbour
-from .models import Cubes, State
+from .models import Cubes, State, TilePlacement
 from .rules import checks
 from .rules.common import active, as_pos, cubes_named
 from .rules.draw import grey_targets
-from .rules.hospital import PLACING
 
 Move = dict[str, Any]
 """A move as JSON data."""
@@ -211,7 +210,7 @@ def alternatives(state: State, move: Any) -> list[Alternative]:
                 )
                 if len(found) >= 10:
                     return found
-    elif move.type in PLACING and getattr(move, "at", None) is not None:
+    elif isinstance(move, TilePlacement) and move.at is not None:
         i, _ = active(state)
         lay = layout(state, i)
         base: dict[str, Any] = move.model_dump(mode="json")

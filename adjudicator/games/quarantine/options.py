@@ -140,6 +140,7 @@ def _payment(state: State, price: Cubes | None, n: int) -> dict[str, int] | None
     i, me = active(state)
     lay = layout(state, i)
     exact = price is not None and not lay.working("purchasing")
+    pay: dict[str, int]
     if exact and price is not None:
         pay = {c: min(me.supply.get(c), price.get(c)) for c in COLOURS}
     else:
@@ -201,7 +202,9 @@ def _placed(state: State, move: Candidate, kept: bool) -> Iterator[Candidate]:
 
 def _buy_special(state: State) -> Iterator[Candidate]:
     me = active(state)[1]
-    offers = [(None, s.kind, s.price) for s in state.market if s.count and s.price.total()]
+    offers: list[tuple[str | None, str, Cubes]] = [
+        (None, s.kind, s.price) for s in state.market if s.count and s.price.total()
+    ]
     offers += [
         (p.name, c.kind, c.price)
         for p in state.players
