@@ -268,3 +268,21 @@ def test_apply_leaves_its_input_alone():
             GAME.apply(state, GAME.parse_move(data))
             assert state.model_dump(mode="json") == before, data["type"]
         state, _ = GAME.apply(state, GAME.parse_move(moves[0]))
+
+
+def test_options_say_the_effects_apply_says():
+    """The options say a drawn cube's effects without applying the move: the same words."""
+    import random
+
+    from adjudicator.games.quarantine.sampler import sample_moves, setup
+
+    rng = random.Random(11)
+    state, seen = setup(rng), 0
+    for _ in range(120):
+        for action in GAME.legal_actions(state).actions:
+            _, said = GAME.apply(state, GAME.parse_move(dict(action.move)))
+            assert [m.render("el") for m in action.effects] == [m.render("el") for m in said]
+            seen += action.kind in ("place_patient", "place_grey")
+        moves = sample_moves(state, rng)
+        state = GAME.apply(state, GAME.parse_move(moves[0]))[0] if moves else setup(rng)
+    assert seen > 100

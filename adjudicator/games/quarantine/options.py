@@ -23,7 +23,8 @@ from ...core.i18n import N_, Message, N_plural, Names
 from . import vocab as words
 from .alternatives import describe, is_legal
 from .data import box_cubes
-from .geometry import SIDES, Layout, capacity, layout, neighbour
+from .engine import said_drawn
+from .geometry import OPPOSITE, SIDES, Layout, capacity, layout, neighbour
 from .models import COLOURS, SPECIAL_KINDS, Cubes, State
 from .rules.common import active
 from .rules.draw import grey_targets
@@ -193,7 +194,11 @@ def _placed(state: State, move: Candidate, kept: bool) -> Iterator[Candidate]:
     if kept and len(me.set_aside) < 2:
         yield {**move, "at": None}
         return
-    for x, y in _spots(state, i):
+    lay = layout(state, i)
+    spots = _spots(state, i)
+    if not lay.working("helipad"):  # a tile with doors all round joins where a door faces it
+        spots = [p for p in spots if any(_faces(lay, p, side) for side in SIDES)]
+    for x, y in spots:
         placed = {**move, "at": [x, y], "rotation": 0}
         if is_legal(state, placed):
             yield placed
@@ -273,6 +278,12 @@ def _renovate(state: State) -> Iterator[Candidate]:
             if is_legal(state, move):
                 yield move
                 break
+
+
+def _faces(lay: Layout, pos: tuple[int, int], side: str) -> bool:
+    """Whether the tile on ``side`` of the square ``pos`` has a door facing it."""
+    other = neighbour(pos, side)
+    return other in lay.tiles and OPPOSITE[side] in lay.doors[other]
 
 
 def _spots(state: State, index: int) -> list[tuple[int, int]]:
@@ -403,4 +414,35 @@ def notes(state: State) -> list[Message]:
     ]
 
 
-OPTIONS = OptionsProvider(KINDS, candidates, _describe, notes)
+def _effects(state: State, data: Candidate) -> list[Message] | None:
+    """What placing a drawn cube does, said without applying it (the bulk of the list);
+    ``None`` for the other kinds, which the core applies."""
+    if data["type"] == "place_patient":
+        return said_drawn(state, data["colour"], data["player"], bool(data.get("emergency")))
+    if data["type"] == "place_grey":
+        at, spread = data.get("at"), data.get("spread") or ()
+        return said_drawn(state, "grey", data.get("player"), at=at, spread=spread)
+    return None
+
+
+def _group(state: State, data: Candidate) -> Message | None:
+    """The sub-list a long kind folds into: a drawn patient by its colour, a grey cube by
+    the hospital it goes to, a tile kept aside by which tile it is."""
+    kind = data["type"]
+    if kind == "place_patient":
+        return words.say(
+            N_("If the patient drawn is {colour}"), colour=words.colour(data["colour"], "patient")
+        )
+    if kind == "place_grey" and data.get("player"):
+        return words.say(N_("{player}'s hospital"), player=data["player"])
+    if kind == "place_set_aside":
+        _, me = active(state)
+        return words.say(
+            N_("Tile number {n} beside the hospital ({kind})"),
+            n=data["index"] + 1,
+            kind=words.room(me.set_aside[data["index"]].kind),
+        )
+    return None
+
+
+OPTIONS = OptionsProvider(KINDS, candidates, _describe, notes, group=_group, effects=_effects)
