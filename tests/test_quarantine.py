@@ -286,3 +286,13 @@ def test_options_say_the_effects_apply_says():
         moves = sample_moves(state, rng)
         state = GAME.apply(state, GAME.parse_move(moves[0]))[0] if moves else setup(rng)
     assert seen > 100
+
+
+def test_purchasing_is_not_named_as_the_market():
+    """QU-D14: the Greek rulebook prints Αγορά for the market and for the room Purchasing;
+    the reference keeps the two apart in every language, with no English word in Greek."""
+    terms = {t.id: t for t in GAME.glossary}
+    for lang in ("en", "el", "pt", "zh_TW"):
+        room = GAME.vocab.name("room", "purchasing", lang)
+        assert room != terms["market"].names[lang], lang
+    assert "Purchasing" not in GAME.vocab.name("room", "purchasing", "el")
