@@ -17,6 +17,7 @@ from . import checks as _checks
 from . import engine as _engine
 from . import moves as _moves  # noqa: F401  (registers the move checks)
 from . import opening as _opening  # noqa: F401  (registers the opening checks)
+from . import present as _present
 from . import reference as _reference
 from . import sampler as _sampler
 from . import scoring as _scoring
@@ -36,5 +37,6 @@ GAME = Game(
     default_example="mid-game-counted",
     players=(2, 6),
     sampler=_sampler,
+    present=_present.PRESENT,
     reference_tables=_reference.TABLES,
 )
