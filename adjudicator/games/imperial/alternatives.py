@@ -8,9 +8,9 @@ from ...core.checks import Kind
 from ...core.i18n import N_, Message
 from ...core.verdicts import Alternative
 from .board import NATIONS
-from .checks import checks
 from .logic import action_of, distance, index, player, rondel_cost
 from .models import RONDEL, State, TransferMove
+from .rules import checks
 from .vocab import nation_name, region_name, space_name
 
 
@@ -53,16 +53,26 @@ def _describe(state: State, data: dict[str, Any]) -> Message:
         )
     n = state.nations[data["nation"]]
     cost = rondel_cost(distance(n.rondel, data["space"]))
-    if data["type"] == "factory":
+    if data["type"] == "factory" and cost:
         return checks.message(
             N_("Take {space} and build a factory in {region}; the rondel costs {cost}M."),
             space=space_name(data["space"]),
             region=region_name(data["region"]),
             cost=cost,
         )
-    return checks.message(
-        N_("Take {space}; the rondel costs {cost}M."), space=space_name(data["space"]), cost=cost
-    )
+    if data["type"] == "factory":
+        return checks.message(
+            N_("Take {space} and build a factory in {region} (no extra cost)."),
+            space=space_name(data["space"]),
+            region=region_name(data["region"]),
+        )
+    if cost:
+        return checks.message(
+            N_("Take {space}; the rondel costs {cost}M."),
+            space=space_name(data["space"]),
+            cost=cost,
+        )
+    return checks.message(N_("Take {space} (no extra cost)."), space=space_name(data["space"]))
 
 
 def alternatives(state: State, move: Any) -> list[Alternative]:

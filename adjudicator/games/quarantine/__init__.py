@@ -12,9 +12,10 @@ from . import options as _options
 from . import present as _present
 from . import sampler as _sampler
 from . import scoring as _scoring
-from .checks import checks
+from .alternatives import alternatives
+from .engine import apply
 from .models import Move, State
-from .moves import alternatives, apply
+from .rules import checks
 
 GAME = Game(
     id="quarantine",
