@@ -110,9 +110,12 @@ class Canvas:
         base = {"x": x, "y": y, "font_size": size, "font_family": "sans-serif", **attrs}
         self.parts.append(f"<text{_attrs(base)}>{escape(str(content))}</text>")
 
-    def render(self) -> str:
+    def render(self, natural: bool = False) -> str:
+        """The ``<svg>``; ``natural``: drawn one unit to a CSS pixel (its box scrolls)."""
+        size = f'width="{self.width}" height="{self.height}" ' if natural else ""
         head = (
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width} {self.height}" '
+            f"{size}"
             f'role="{"group" if self.links else "img"}" aria-label="{escape(self.title)}">'
             f"<title>{escape(self.title)}</title>"
         )

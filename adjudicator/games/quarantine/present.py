@@ -255,7 +255,11 @@ def draw(state: Any, marked: set[str], lang: str, links: Any = False, names: Any
         width, height = panel_size(player, links)
         canvas = Canvas(int(width), int(height), player.name, links=links)
         draw_player(canvas, player, index, (0.0, 0.0), marked, lang, name)
-        panels.append(f'<div class="panel">{canvas.render()}</div>')
+        if links:  # with the free cells around it, the grid keeps its size and scrolls
+            panels.append(f'<div class="panel"><div class="panel-scroll">{canvas.render(True)}'
+                          "</div></div>")  # fmt: skip
+        else:
+            panels.append(f'<div class="panel">{canvas.render()}</div>')
     return "".join(panels)
 
 
