@@ -24,7 +24,8 @@ from .core.i18n import (
     normalize_text,
 )
 from .core.i18n import normalize_lang as _normalize_lang
-from .games import GAME_PACKAGES, UnknownGame, available_games, get_game
+from .core.registry import game_ids
+from .games import UnknownGame, available_games, get_game
 
 EXIT_OK, EXIT_VIOLATIONS, EXIT_MALFORMED = 0, 1, 2
 CORE = "adjudicator"
@@ -376,9 +377,9 @@ def _lang(value: str) -> str:
 
 
 def _game(value: str) -> str:
-    if value not in GAME_PACKAGES:
+    if value not in game_ids():
         raise argparse.ArgumentTypeError(
-            f"unknown game {value!r}; use one of {', '.join(GAME_PACKAGES)}"
+            f"unknown game {value!r}; use one of {', '.join(game_ids())}"
         )
     return value
 

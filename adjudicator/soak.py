@@ -1,7 +1,7 @@
 """Random playouts: from each game's setup, play sampled legal moves and check every step.
 
 ``python -m adjudicator.soak --moves 100000 [--seed N] [--game G]`` plays that many moves
-per game (for each game that has a ``sampler.py``). After each move:
+per game (for each game that names a sampler). After each move:
 
 * the move is legal (the sampler only proposes legal moves);
 * the resulting state checks clean (no state rule is broken);
@@ -12,55 +12,29 @@ When a game ends, or no move can be sampled, the playout starts again from a set
 the next seed. The same machinery serves the playout tests: :func:`soak_game` returns what
 it found rather than raising, so that a test can assert on it.
 
-A game's ``sampler.py`` provides ``sample_moves(state, rng)`` (legal moves in ``state``,
-a parsed state or its JSON) and may provide a setup (``setup(rng)``, ``setup_state(rng)``
-or ``initial_state(rng)``) and a mutation (``mutate_move(state, move, rng)``,
-``illegal_variant(state, move, rng)`` or ``mutate(state, move, rng)``) that returns an
-illegal variant of a legal move, or ``None`` when it has none for that move.
+A game names its sampler in ``Game.sampler`` (a :class:`~adjudicator.core.game.Sampler`,
+usually its ``sampler.py``): ``setup(rng)``, ``sample_moves(state, rng)`` (legal moves in a
+parsed state) and ``mutate_move(state, move, rng)`` (an illegal variant of a legal move, or
+``None`` when it has none for that move).
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
-import inspect
 import random
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any
 
 from pydantic import BaseModel
 
 from .core.errors import MalformedInput
+from .core.game import Game, Sampler
 
-SETUP_NAMES = ("setup", "setup_state", "initial_state", "new_game")
-MUTATION_NAMES = ("mutate_move", "illegal_variant", "mutate", "illegal_move")
-
-
-# --- finding a game's sampler ---------------------------------------------------------------
-
-
-def sampler_of(game: Any) -> ModuleType | None:
-    """The game's ``sampler`` module, or ``None`` when it has none (yet)."""
-    explicit = game.extra.get("sampler") if isinstance(game.extra, dict) else None
-    if isinstance(explicit, ModuleType):
-        return explicit
-    from .games import GAME_PACKAGES
-
-    package = GAME_PACKAGES.get(game.id)
-    if package is None:
-        return None
-    name = f"adjudicator.games.{package}.sampler"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name == name:
-            return None
-        raise
+# --- a game's sampler (``Game.sampler``) ---------------------------------------------------
 
 
 def as_json(value: Any) -> Any:
@@ -70,58 +44,23 @@ def as_json(value: Any) -> Any:
     return value
 
 
-def _first(module: ModuleType, names: Sequence[str]) -> Callable[..., Any] | None:
-    for name in names:
-        func = getattr(module, name, None)
-        if callable(func):
-            return func
-    return None
-
-
-def _call_with_state(func: Callable[..., Any], game: Any, state: Any, *rest: Any) -> Any:
-    """Call ``func(state, *rest)`` with the parsed state, or the JSON if it wants that."""
-    try:
-        parsed = game.parse_state(state)
-    except MalformedInput:
-        parsed = None
-    if parsed is not None:
-        try:
-            return func(parsed, *rest)
-        except (AttributeError, TypeError, KeyError):
-            pass
-    return func(state, *rest)
-
-
-def sampled_moves(game: Any, sampler: ModuleType, state: Any, rng: random.Random) -> list[Any]:
+def sampled_moves(game: Game, sampler: Sampler, state: Any, rng: random.Random) -> list[Any]:
     """The moves the sampler proposes in ``state`` (JSON), as JSON."""
-    found = _call_with_state(sampler.sample_moves, game, state, rng)
-    if found is None:
-        return []
-    if isinstance(found, dict | BaseModel):
-        found = [found]
-    return [as_json(m) for m in found]
+    return [as_json(m) for m in sampler.sample_moves(game.parse_state(state), rng)]
 
 
-def setup_state(game: Any, sampler: ModuleType | None, rng: random.Random) -> dict[str, Any]:
+def setup_state(game: Game, sampler: Sampler | None, rng: random.Random) -> dict[str, Any]:
     """A state to start a playout from: the sampler's setup, or a ``setup*`` example."""
     if sampler is not None:
-        func = _first(sampler, SETUP_NAMES)
-        if func is not None:
-            params = inspect.signature(func).parameters
-            state = func(rng) if params else func()
-            return as_json(state)
+        data: dict[str, Any] = as_json(sampler.setup(rng))
+        return data
     names = [n for n in game.example_names() if n.startswith("setup")]
-    data: dict[str, Any] = game.example(rng.choice(names) if names else None)
-    return data
-
-
-def mutation_of(sampler: ModuleType | None) -> Callable[..., Any] | None:
-    return None if sampler is None else _first(sampler, MUTATION_NAMES)
+    return game.example(rng.choice(names) if names else None)
 
 
 def one_legal_move(game: Any, rng: random.Random) -> tuple[Any, Any, str] | None:
     """A (state, move, where-from) with a legal move: from the sampler, else from a case."""
-    sampler = sampler_of(game)
+    sampler = game.sampler
     if sampler is not None:
         names = [game.default_example] + [
             n for n in game.example_names() if n != game.default_example
@@ -195,17 +134,10 @@ def soak_game(
 ) -> SoakResult:
     """Play ``moves`` sampled legal moves of ``game`` (fewer if ``seconds`` run out)."""
     result = SoakResult(game.id)
-    sampler = sampler_of(game)
+    sampler = game.sampler
     if sampler is None:
-        result.notes.append("no sampler.py: nothing played")
+        result.notes.append("no sampler: nothing played")
         return result
-    mutate = mutation_of(sampler)
-    if mutate is None:
-        result.notes.append(
-            "the sampler has no mutation helper ("
-            + ", ".join(MUTATION_NAMES)
-            + "): illegal variants were not checked"
-        )
     start = time.perf_counter()
     deadline = start + seconds if seconds else None
     playout_seed = seed
@@ -258,38 +190,26 @@ def soak_game(
             fail(f"the resulting state breaks {sorted(report.rules)} after move={_short(move)}")
             state, playout_seed = None, playout_seed + 1
             continue
-        if mutate is not None:
-            _check_mutant(game, mutate, state, move, rng, result, fail)
+        _check_mutant(game, sampler, state, move, rng, result, fail)
         result.moves += 1
         result.move_types[str(move.get("type")) if isinstance(move, dict) else "?"] += 1
         state = after
         if progress is not None and result.moves % 1000 == 0:
             progress(result)
     result.seconds = time.perf_counter() - start
-    never = [t for t in move_types(game) if t not in result.move_types]
+    never = [t for t in game.move_types if t not in result.move_types]
     if never and result.moves:
         result.notes.append("move types never played: " + ", ".join(never))
+    if result.moves and not result.mutants:
+        result.notes.append(
+            "no mutation: the sampler's mutate_move made no illegal variant, so none was checked"
+        )
     return result
 
 
-def move_types(game: Any) -> list[str]:
-    """The move types the game's move schema declares (its discriminator's values)."""
-    schema = game.schema("move")
-    mapping = (schema.get("discriminator") or {}).get("mapping") or {}
-    if mapping:
-        return sorted(mapping)
-    found = []
-    for variant in schema.get("oneOf") or schema.get("anyOf") or [schema]:
-        ref = variant.get("$ref", "")
-        body = schema.get("$defs", {}).get(ref.rsplit("/", 1)[-1], variant) if ref else variant
-        kind = (body.get("properties") or {}).get("type") or {}
-        found += [kind["const"]] if "const" in kind else list(kind.get("enum") or [])
-    return sorted(set(found))
-
-
 def _check_mutant(
-    game: Any,
-    mutate: Callable[..., Any],
+    game: Game,
+    sampler: Sampler,
     state: Any,
     move: Any,
     rng: random.Random,
@@ -297,7 +217,7 @@ def _check_mutant(
     fail: Callable[[str], None],
 ) -> None:
     try:
-        bad = _call_with_state(mutate, game, state, move, rng)
+        bad = sampler.mutate_move(game.parse_state(state), move, rng)
     except Exception as exc:
         fail(f"the mutation helper failed: {exc!r} move={_short(move)}")
         return

@@ -660,13 +660,13 @@ class GameDisputes(GameDirective):
 
 
 class GameTables(GameDirective):
-    """The game's own tables (``Game.extra["reference_tables"]``), such as Imperial's
+    """The game's own tables (``Game.reference_tables``), such as Imperial's
     unconfirmed borders."""
 
     def render(self) -> list[nodes.Node]:
         lang = _lang(self.env)
         found: list[nodes.Node] = []
-        for make in self.game.extra.get("reference_tables", ()):
+        for make in self.game.reference_tables:
             ref = make(lang)
             widths = [
                 max(8, min(40, max((len(r[i]) for r in ref.rows), default=8)))

@@ -27,7 +27,6 @@ from hypothesis import strategies as st
 from adjudicator import MalformedInput, Report, cli
 from adjudicator.core.errors import pointer
 from adjudicator.games import available_games
-from adjudicator.soak import move_types
 
 FUZZ = settings(
     max_examples=60,
@@ -331,7 +330,7 @@ def a_legal_move(game: Any) -> Any:
     from adjudicator.soak import one_legal_move
 
     found = one_legal_move(game, random.Random(0))
-    return found[1] if found else {"type": next(iter(move_types(game)), "x")}
+    return found[1] if found else {"type": next(iter(game.move_types), "x")}
 
 
 # --- the tests: states ----------------------------------------------------------------------
@@ -495,7 +494,7 @@ def test_random_edits_of_a_move(game, data, client):
 @FUZZ
 @given(data=st.data())
 def test_hostile_moves(game, data, client):
-    types = move_types(game)
+    types = sorted(game.move_types)
     kind = data.draw(st.sampled_from([*types, "zz_no_such_move", ""]) if types else texts)
     fields = data.draw(st.dictionaries(keys, json_values, max_size=5))
     move = {**fields, "type": kind}
@@ -589,13 +588,16 @@ def minigame_with_sampler(mutation: bool = True, legal: bool = True) -> Any:
             if p.tokens + n <= 5
         ]
 
-    def mutate_move(state: Any, move: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-        return {**move, "count": rng.choice([0, 3, 4])}
+    def mutate_move(state: Any, move: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+        return {**move, "count": rng.choice([0, 3, 4])} if mutation else None
 
+    def setup(rng: random.Random) -> dict[str, Any]:
+        return MINIGAME.example()
+
+    sampler.setup = setup  # type: ignore[attr-defined]
     sampler.sample_moves = sample_moves  # type: ignore[attr-defined]
-    if mutation:
-        sampler.mutate_move = mutate_move  # type: ignore[attr-defined]
-    return dataclasses.replace(MINIGAME, extra={"sampler": sampler})
+    sampler.mutate_move = mutate_move  # type: ignore[attr-defined]
+    return dataclasses.replace(MINIGAME, sampler=sampler)
 
 
 def test_soak_plays_restarts_and_rejects_mutants():

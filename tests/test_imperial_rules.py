@@ -9,9 +9,10 @@ GAME = get_game("imperial")
 
 
 def test_no_module_global_carries_notes_between_apply_and_the_checks() -> None:
-    from adjudicator.games.imperial import engine, moves
+    from adjudicator.games.imperial import engine, maneuver, payments, routes, rules
 
-    for module in (engine, moves):
+    sections = [getattr(rules, name) for name in rules.__all__ if name != "checks"]
+    for module in (engine, maneuver, payments, routes, *sections):
         names = {
             n
             for n, v in vars(module).items()

@@ -6,11 +6,13 @@ from __future__ import annotations
 import dataclasses
 import shutil
 from pathlib import Path
+from typing import Annotated, Literal
 
 import pytest
+from pydantic import BaseModel, Field
 
 from adjudicator.core.cases import run_case
-from adjudicator.core.checks import CheckRegistry
+from adjudicator.core.checks import CheckRegistry, UntypedMove, move_types
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.game import Game
 from adjudicator.core.trace import problems, trace_json
@@ -121,3 +123,64 @@ def test_is_legal_agrees_with_the_verdict():
     for count in range(5):
         move = GAME.parse_move({"type": "take", "player": 1, "count": count})
         assert GAME.is_legal(state, move) == GAME.adjudicate_parsed(state, move).legal
+
+
+class _Give(BaseModel):
+    type: Literal["give"]
+
+
+class _Pass(BaseModel):
+    type: Literal["pass", "skip"]
+
+
+def test_a_move_check_concerns_the_moves_its_annotation_names():
+    reg = CheckRegistry("minigame")
+
+    @reg.move("XX-201", title="one")
+    def one(state, move: minigame.Take): ...
+
+    @reg.move("XX-201", title="several")
+    def several(state, move: minigame.Take | _Give | _Pass): ...
+
+    @reg.effect("XX-201", title="annotated union")
+    def wrapped(before, move: Annotated[_Give | _Pass, Field(discriminator="type")], after): ...
+
+    @reg.move("XX-201", title="any move")
+    def every(state, move): ...
+
+    assert reg["one"].moves == ("take",)
+    assert reg["several"].moves == ("take", "give", "pass", "skip")
+    assert reg["wrapped"].moves == ("give", "pass", "skip")
+    assert reg["every"].moves == () and reg["every"].applies_to("give")
+    assert GAME.checks["take_count"].moves == ("take",)
+
+
+def test_moves_keyword_still_works_and_must_agree_with_the_annotation():
+    reg = CheckRegistry("minigame")
+
+    @reg.move("XX-201", title="old style", moves=("take",))
+    def old(state, move): ...
+
+    assert reg["old"].moves == ("take",)
+    with pytest.raises(UntypedMove, match="disagrees"):
+
+        @reg.move("XX-201", title="both", moves=("give",))
+        def both(state, move: minigame.Take): ...
+
+
+def test_a_move_annotation_that_is_no_move_class_is_refused():
+    reg = CheckRegistry("minigame")
+    with pytest.raises(UntypedMove):
+
+        @reg.move("XX-201", title="not a move")
+        def wrong(state, move: minigame.Player): ...
+
+    with pytest.raises(UntypedMove):
+
+        @reg.move("XX-201", title="unresolvable")
+        def unresolved(state, move: NoSuchMove): ...  # type: ignore[name-defined]  # noqa: F821
+
+
+def test_move_types_of_a_discriminated_union():
+    Move = Annotated[minigame.Take | _Give, Field(discriminator="type")]
+    assert move_types(Move) == ("take", "give")

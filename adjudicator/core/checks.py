@@ -11,6 +11,11 @@ effect    ``f(before, move, after)``           whether what the action does is p
 score     ``f(state)``                         end of the game and the scoring
 ========  ===================================  ==========================================
 
+A move or effect check names the moves it concerns by the annotation of its ``move``
+parameter: a move class (``move: PlaceBuilding``) or a union of them (``move: Repair | Retrieve``).
+A move class says its type in a ``type: Literal["..."]`` field, so the move types are derived
+from the classes (:func:`move_types`); an unannotated ``move`` (or ``Any``) concerns every move.
+
 Every check yields :class:`~adjudicator.core.verdicts.Violation` objects (none when
 all is well). A state check may also yield :class:`~adjudicator.core.verdicts.Notice`
 objects: what it could not decide because the state was entered only in part.
@@ -19,11 +24,13 @@ objects: what it could not decide because the state was entered only in part.
 from __future__ import annotations
 
 import os
+import types
+import typing
 from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, get_args, get_origin, get_type_hints
 
 from .i18n import Message, Name, Names, Plural
 from .verdicts import Notice, Violation
@@ -96,6 +103,54 @@ class DuplicateCheck(ValueError):
     pass
 
 
+class UntypedMove(TypeError):
+    """A move check's ``move`` annotation is not a move class nor a union of move classes."""
+
+
+def move_types(annotation: Any) -> tuple[str, ...]:
+    """The ``type`` values of a move class or of a union of move classes, in union order
+    (``Annotated`` wrappers, such as a discriminated union's, are looked through).
+
+    Raises :class:`UntypedMove` when a member is not a class with a ``type: Literal[...]``
+    field."""
+    if get_origin(annotation) is typing.Annotated:
+        return move_types(get_args(annotation)[0])
+    if get_origin(annotation) in (typing.Union, types.UnionType):
+        members = [a for a in get_args(annotation) if a is not type(None)]
+        return tuple(t for member in members for t in move_types(member))
+    field = getattr(annotation, "model_fields", {}).get("type")
+    values = get_args(field.annotation) if field is not None else ()
+    if field is None or get_origin(field.annotation) is not typing.Literal:
+        raise UntypedMove(f"{annotation!r} is not a move class (no type: Literal[...] field)")
+    return tuple(str(v) for v in values)
+
+
+def annotated_move_types(func: CheckFunction) -> tuple[str, ...] | None:
+    """The move types named by the annotation of ``func``'s ``move`` parameter, or ``None``
+    when it has none (or ``Any``). Raises :class:`UntypedMove` for an annotation that is not
+    a move class or a union of them, or that cannot be resolved."""
+    try:
+        hints = get_type_hints(func)
+    except NameError as exc:
+        raise UntypedMove(f"{func.__qualname__}: cannot resolve its annotations: {exc}") from None
+    annotation = hints.get("move", Any)
+    if annotation is Any:
+        return None
+    return move_types(annotation)
+
+
+def _moves_of(func: CheckFunction, listed: tuple[str, ...]) -> tuple[str, ...]:
+    """The move types a move or effect check concerns: its annotation's, else ``listed``."""
+    typed = annotated_move_types(func)
+    if typed is None:
+        return listed
+    if listed and set(listed) != set(typed):
+        raise UntypedMove(
+            f"{func.__qualname__}: moves={listed} disagrees with its annotation {typed}"
+        )
+    return typed
+
+
 class CheckRegistry:
     """The checks of one game, registered with decorators::
 
@@ -119,7 +174,8 @@ class CheckRegistry:
             check_id = func.__name__
             if check_id in self._checks:
                 raise DuplicateCheck(check_id)
-            self._checks[check_id] = Check(check_id, kind, rules, func, title, moves)
+            types_ = _moves_of(func, moves) if kind in (Kind.MOVE, Kind.EFFECT) else ()
+            self._checks[check_id] = Check(check_id, kind, rules, func, title, types_)
             return func
 
         return decorate
@@ -130,11 +186,15 @@ class CheckRegistry:
     def move(
         self, *rules: str, title: str, moves: Iterable[str] = ()
     ) -> Callable[[CheckFunction], CheckFunction]:
+        """Register ``f(state, move)``; the moves it concerns come from the annotation of
+        ``move`` (``moves=`` is the older spelling, kept while the games convert).
+        Raises :class:`UntypedMove` or :class:`DuplicateCheck` when decorating."""
         return self._register(Kind.MOVE, rules, title, tuple(moves))
 
     def effect(
         self, *rules: str, title: str, moves: Iterable[str] = ()
     ) -> Callable[[CheckFunction], CheckFunction]:
+        """Register ``f(before, move, after)``, typed like :meth:`move`."""
         return self._register(Kind.EFFECT, rules, title, tuple(moves))
 
     def score(self, *rules: str, title: str) -> Callable[[CheckFunction], CheckFunction]:

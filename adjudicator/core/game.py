@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cached_property, partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from .cases import Case, load_cases
-from .catalog import Catalog, Rule, load_catalog
+from .catalog import Catalog, Rule, Rulebook, load_catalog
 from .checks import CheckRegistry, Kind
 from .errors import MAX_INPUT_BYTES, MalformedInput, load_json
 from .i18n import N_, Message, gettext
-from .reference import Dispute, Term, load_disputes, load_glossary
+from .reference import Dispute, ReferenceTable, Term, load_disputes, load_glossary
 from .verdicts import (
     Action,
     Alternative,
@@ -34,6 +35,26 @@ from .vocab import Vocabulary
 ApplyFunction = Callable[[Any, Any], tuple[Any, Sequence[Message]]]
 AlternativesFunction = Callable[[Any, Any], Sequence[Alternative]]
 ScoreFunction = Callable[[Any], Scoring]
+#: ``table(lang)``: one of a game's own tables of the reference, its texts in ``lang``.
+TableFunction = Callable[[str], ReferenceTable]
+
+
+class Sampler(Protocol):
+    """Seeded random play of a game: what the playouts, the soak and the property tests use.
+
+    A game's ``sampler.py`` module is one (its three functions)."""
+
+    def setup(self, rng: random.Random) -> Any:
+        """A state to start a game from (parsed or JSON)."""
+
+    def sample_moves(self, state: Any, rng: random.Random) -> list[dict[str, Any]]:
+        """Legal moves (as JSON data) of the player to move in a parsed state; none when
+        the game is over."""
+
+    def mutate_move(
+        self, state: Any, move: dict[str, Any], rng: random.Random
+    ) -> dict[str, Any] | None:
+        """A well-formed but illegal variant of a legal move, or ``None`` when none is near."""
 
 
 @dataclass(frozen=True)
@@ -87,7 +108,10 @@ class Game:
     player_kind: str = ""
     """The vocabulary kind whose entities are the players' keys in a state (the Manhattan
     Project's ``colour``); empty when players are keyed by their own names."""
-    extra: dict[str, Any] = field(default_factory=dict)
+    sampler: Sampler | None = None
+    """Seeded random states and moves (its ``sampler.py``), for playouts and the soak."""
+    reference_tables: tuple[TableFunction, ...] = ()
+    """The game's own tables in the reference (Imperial's unconfirmed borders)."""
 
     @property
     def domain(self) -> str:
@@ -118,6 +142,25 @@ class Game:
     @cached_property
     def disputes(self) -> tuple[Dispute, ...]:
         return load_disputes(self.package_dir / "disputes.toml", self.catalog.rulebooks)
+
+    @property
+    def rulebooks(self) -> Mapping[str, Rulebook]:
+        """The printed texts its rules cite, by ID (``[[rulebook]]`` of its ``rules.toml``)."""
+        return self.catalog.rulebooks
+
+    @cached_property
+    def move_types(self) -> tuple[str, ...]:
+        """The ``type`` of every move class of its move union, in the union's order (read
+        from the move schema, which the move classes make)."""
+        schema = self.move_adapter.json_schema()
+        defs = schema.get("$defs", {})
+        found: list[str] = []
+        for variant in schema.get("oneOf") or schema.get("anyOf") or [schema]:
+            ref = variant.get("$ref", "")
+            body = defs.get(ref.rsplit("/", 1)[-1], variant) if ref else variant
+            kind = (body.get("properties") or {}).get("type") or {}
+            found += [kind["const"]] if "const" in kind else list(kind.get("enum") or [])
+        return tuple(dict.fromkeys(found))
 
     @cached_property
     def seed_langs(self) -> dict[str, str]:

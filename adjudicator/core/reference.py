@@ -248,7 +248,7 @@ def load_disputes(path: Path, books: Mapping[str, Rulebook] | None = None) -> tu
 class ReferenceTable:
     """A game-specific table for the reference (e.g. Imperial's unconfirmed borders).
 
-    A game lists functions ``lang -> ReferenceTable`` in ``Game.extra["reference_tables"]``;
+    A game lists functions ``lang -> ReferenceTable`` in ``Game.reference_tables``;
     the texts are already in ``lang``.
     """
 

@@ -50,16 +50,16 @@ def token_limit(state):
             )
 
 
-@checks.move("XX-201", title=N_("Take 1 or 2"), moves=("take",))
-def take_count(state, move):
+@checks.move("XX-201", title=N_("Take 1 or 2"))
+def take_count(state: State, move: Take):
     if move.count not in (1, 2):
         yield checks.violation(
             "XX-201", N_("Take 1 or 2 tokens, not {count}"), "/move/count", count=move.count
         )
 
 
-@checks.effect("XX-101", title=N_("No more than 5 after taking"), moves=("take",))
-def take_overflow(before, move, after):
+@checks.effect("XX-101", title=N_("No more than 5 after taking"))
+def take_overflow(before: State, move: Take, after: State):
     yield from token_limit(after)
 
 

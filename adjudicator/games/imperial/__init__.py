@@ -13,12 +13,11 @@ from pydantic import TypeAdapter
 from ...core.game import Game
 from ...core.i18n import N_
 from . import alternatives as _alternatives
-from . import checks as _checks
 from . import engine as _engine
-from . import moves as _moves  # noqa: F401  (registers the move checks)
-from . import opening as _opening  # noqa: F401  (registers the opening checks)
 from . import options as _options
 from . import reference as _reference
+from . import rules as _rules
+from . import sampler as _sampler
 from . import scoring as _scoring
 from .models import Move, State
 
@@ -29,12 +28,13 @@ GAME = Game(
     package_dir=Path(__file__).parent,
     state_model=State,
     move_adapter=TypeAdapter(Move),
-    checks=_checks.checks,
+    checks=_rules.checks,
     apply=_engine.apply,
     scorer=_scoring.score,
     alternatives=_alternatives.alternatives,
     options=_options.OPTIONS,
     default_example="mid-game-counted",
     players=(2, 6),
-    extra={"reference_tables": _reference.TABLES},
+    sampler=_sampler,
+    reference_tables=_reference.TABLES,
 )

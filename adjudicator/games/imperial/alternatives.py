@@ -8,9 +8,9 @@ from ...core.checks import Kind
 from ...core.i18n import N_, Message
 from ...core.verdicts import Alternative
 from .board import NATIONS
-from .checks import checks
 from .logic import action_of, distance, index, player, rondel_cost
 from .models import RONDEL, State, TransferMove
+from .rules import checks
 from .vocab import nation_name, region_name, space_name
 
 

@@ -1,34 +1,31 @@
-"""Applying a move: the resulting state and what happened, in words.
+"""Applying a move: :func:`apply` returns the resulting state and what happened, in words.
 
-``apply`` learns nothing that the checks do not already know: every problem a move can
-have (a short treasury, a bond nobody can pay for) is found by the move checks from the
-state before it, with the pure helpers here (:func:`interest`, :func:`purses`), so the
-engine keeps no notes between a move and its checks.
+What the engine learns while it applies a move, it returns; it keeps nothing between
+calls. Every problem a move can have (a short treasury, a bond nobody can pay for) is found
+by the move checks from the state before it, with the figures of :mod:`.payments` that the
+engine applies too, so the checks need no notes from the engine.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ...core.i18n import N_, Message, N_plural
 from .board import NATIONS, board
-from .checks import checks
 from .logic import (
     distance,
-    game_over,
     governments_after,
     index,
-    interest_due,
     next_seat,
     next_turn,
-    passes_investor,
+    on_board,
     player,
+    produced,
     reached_25,
-    resolve_space,
     rondel_cost,
+    supply_left,
     tax_result,
 )
 from .maneuver import simulate
@@ -39,6 +36,7 @@ from .models import (
     ImportMove,
     InvestorMove,
     ManeuverMove,
+    NationId,
     OpeningMove,
     ProductionMove,
     State,
@@ -46,86 +44,10 @@ from .models import (
     TransferMove,
     Units,
 )
+from .opening import following
+from .payments import interest, invests, rondel_space
+from .rules import checks
 from .vocab import CONFIDENCE, nation_name, region_name
-
-# --- what a move costs and pays, computed from the state before it --------------------------
-
-
-@dataclass(frozen=True)
-class Interest:
-    """Step 1 of Investor: who receives what, and what the government must add."""
-
-    due: dict[str, int]  # player -> interest owed
-    paid: dict[str, int]  # player -> interest received (the government's may be cut)
-    from_treasury: int
-    shortfall: int  # paid by the government from its own cash
-
-
-def interest(state: State, nation: str) -> Interest:
-    due = interest_due(state, nation)
-    gov = state.nations[nation].government
-    treasury = state.nations[nation].treasury
-    others = sum(v for k, v in due.items() if k != gov)
-    paid = {k: v for k, v in due.items() if k != gov}
-    if treasury >= others:
-        own = min(due.get(gov, 0) if gov else 0, treasury - others)
-        if gov in due:
-            paid[gov] = own
-        return Interest(due, paid, others + own, 0)
-    if gov in due:
-        paid[gov] = 0
-    return Interest(due, paid, treasury, others - treasury)
-
-
-def rondel_space(state: State, move: Any) -> str:
-    return resolve_space(state.nations[move.nation].rondel, move.type, move.space)
-
-
-def invests(state: State, move: Any) -> bool:
-    """Whether the investments of ``move`` are made (the Investor steps 2 and 3, or the
-    variant's investing after every turn)."""
-    if state.variant != "standard":
-        return True
-    n = state.nations[move.nation]
-    space = rondel_space(state, move)
-    if move.type == "investor" or passes_investor(n.rondel, space):
-        return not (move.type == "taxation" and reached_25(_taxed(state, move.nation)))
-    return False
-
-
-def _taxed(state: State, nation: str) -> State:
-    """The state with only ``nation``'s power points after its taxation."""
-    copy = state.model_copy(deep=False)
-    nations = dict(state.nations)
-    n = nations[nation].model_copy()
-    n.power_points = min(25, n.power_points + tax_result(state, nation)["power_points"])
-    nations[nation] = n
-    copy.nations = nations
-    return copy
-
-
-def purses(state: State, nation: str, space: str) -> dict[str, int]:
-    """Each player's cash when the investments after ``nation``'s move to ``space`` begin:
-    after the rondel cost, the interest (Investor) or the success bonus (Taxation), and
-    the investor card's 2M in the standard game."""
-    cash = {p.name: p.cash for p in state.players}
-    n = state.nations[nation]
-    gov = n.government
-    if gov in cash:
-        cash[gov] -= rondel_cost(distance(n.rondel, space))
-    if space == "investor":
-        owed = interest(state, nation)
-        for name, amount in owed.paid.items():
-            cash[name] = cash.get(name, 0) + amount
-        if gov in cash:
-            cash[gov] -= owed.shortfall
-    elif space == "taxation" and gov in cash:
-        cash[gov] += tax_result(state, nation)["bonus"]
-    card = state.investor_card
-    if state.variant == "standard" and card in cash:
-        cash[card] += 2
-    return cash
-
 
 # --- applying -------------------------------------------------------------------------------
 
@@ -167,30 +89,35 @@ def _invest(new: State, move: Any, card: str | None, msgs: list[Message]) -> Non
         player(new, card).cash += 2
         msgs.append(checks.message(N_("{player} takes 2M with the investor card."), player=card))
     for inv in move.investments:
-        p = player(new, inv.player)
-        price = inv.bond - (inv.trade_in or 0)
-        p.cash -= price
-        nation = new.nations[inv.nation]
-        nation.treasury += price
-        if inv.trade_in is not None:
-            p.bonds = [
-                b for b in p.bonds if not (b.nation == inv.nation and b.cost == inv.trade_in)
-            ]
-        p.bonds.append(Bond.model_construct(nation=inv.nation, cost=inv.bond))
-        if nation.stack is not None:
-            nation.stack = sorted(
-                [c for c in nation.stack if c != inv.bond]
-                + ([inv.trade_in] if inv.trade_in is not None else [])
-            )
-        msgs.append(
-            checks.message(
-                N_("{player} buys the {cost}M bond of {nation} for {price}M."),
-                player=inv.player,
-                cost=inv.bond,
-                nation=nation_name(inv.nation),
-                price=price,
-            )
+        _buy(new, inv.player, inv.nation, inv.bond, inv.trade_in, msgs)
+
+
+def _buy(
+    new: State, buyer: str, nid: NationId, cost: int, trade_in: int | None, msgs: list[Message]
+) -> None:
+    """``buyer`` buys ``nid``'s bond of ``cost``, perhaps trading in a smaller one: the one
+    purchase of an investment and of an opening choice."""
+    p = player(new, buyer)
+    price = cost - (trade_in or 0)
+    p.cash -= price
+    nation = new.nations[nid]
+    nation.treasury += price
+    if trade_in is not None:
+        p.bonds = [b for b in p.bonds if not (b.nation == nid and b.cost == trade_in)]
+    p.bonds.append(Bond.model_construct(nation=nid, cost=cost))
+    if nation.stack is not None:
+        nation.stack = sorted(
+            [c for c in nation.stack if c != cost] + ([trade_in] if trade_in is not None else [])
         )
+    msgs.append(
+        checks.message(
+            N_("{player} buys the {cost}M bond of {nation} for {price}M."),
+            player=buyer,
+            cost=cost,
+            nation=nation_name(nid),
+            price=price,
+        )
+    )
 
 
 def _governments(new: State, reference: str | None, msgs: list[Message]) -> None:
@@ -202,6 +129,11 @@ def _governments(new: State, reference: str | None, msgs: list[Message]) -> None
                     N_("{player} now governs {nation}."), player=gov, nation=nation_name(nid)
                 )
             )
+    _swiss_banks(new)
+
+
+def _swiss_banks(new: State) -> None:
+    """Every player without a government holds a Swiss bank."""
     ruling = {n.government for n in new.nations.values()}
     for p in new.players:
         p.swiss_bank = p.name not in ruling
@@ -264,8 +196,6 @@ def _action(state: State, new: State, move: Any, msgs: list[Message]) -> None:
             )
         )
     elif isinstance(move, ProductionMove):
-        from .moves import produced, supply_left
-
         units = dict(idx.units)
         left = {k: supply_left(state, nid, k) for k in ("army", "fleet")}
         for region, kind in produced(state, move):
@@ -369,6 +299,36 @@ def _rondel_turn(state: State, new: State, move: Any, msgs: list[Message]) -> No
     new.turn = next_turn(new, nid)  # type: ignore[assignment]
 
 
+def _opening(new: State, move: OpeningMove, msgs: list[Message]) -> None:
+    """One choice of the expert opening: a bond bought or none, then the next offer, or
+    at the end the Swiss banks, the investor card and the first turn."""
+    opening = new.opening
+    assert opening is not None
+    if move.bond is None:
+        msgs.append(
+            checks.message(
+                N_("{player} buys no bond of {nation}."),
+                player=move.player,
+                nation=nation_name(move.nation),
+            )
+        )
+    else:
+        _buy(new, move.player, move.nation, move.bond, None, msgs)
+    for nid, gov in governments_after(new, opening.first).items():
+        new.nations[nid].government = gov
+    new.opening = following(new, opening)
+    if new.opening is not None:
+        return
+    _swiss_banks(new)
+    names = [p.name for p in new.players]
+    first = new.nations["AH"].government or new.nations["IT"].government
+    if new.variant == "standard" and first is not None:
+        new.investor_card = names[(names.index(first) + 1) % len(names)]
+    first_turn: Any = next((nid for nid in NATIONS if new.nations[nid].government), None)
+    new.turn = first_turn
+    msgs.append(checks.message(N_("The opening purchases are over; the first turn begins.")))
+
+
 def _conserve(before: State, new: State) -> None:
     """Keep the counted pieces and money beside the board in step with the board: what a
     move takes from the table comes from beside it, and what it removes goes back."""
@@ -397,9 +357,12 @@ def _in_play(state: State) -> int:
 
 
 def _on_board(state: State, nation: str) -> dict[str, int]:
-    armies = sum(u.count for u in state.units if u.nation == nation and u.kind == "army")
-    fleets = sum(u.count for u in state.units if u.nation == nation and u.kind == "fleet")
-    return {"armies": armies, "fleets": fleets, "flags": len(state.nations[nation].flags)}
+    pieces = on_board(state)
+    return {
+        "armies": pieces[(nation, "army")],
+        "fleets": pieces[(nation, "fleet")],
+        "flags": len(state.nations[nation].flags),
+    }
 
 
 def _built(state: State) -> dict[str, int]:
@@ -414,9 +377,7 @@ def apply(state: State, move: Any) -> tuple[State, Sequence[Message]]:
     if isinstance(move, TransferMove):
         _transfer(new, move, msgs)
     elif isinstance(move, OpeningMove):
-        from .opening import buy
-
-        buy(new, move, msgs)
+        _opening(new, move, msgs)
     else:
         _rondel_turn(state, new, move, msgs)
     if reached_25(new):
@@ -425,4 +386,4 @@ def apply(state: State, move: Any) -> tuple[State, Sequence[Message]]:
     return new, msgs
 
 
-__all__ = ["apply", "game_over", "interest", "invests", "purses"]
+__all__ = ["apply"]

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
 from .board import NATIONS, Board, board
-from .models import BOND_COSTS, INTEREST, RONDEL, State
+from .data import PLURAL
+from .models import BOND_COSTS, INTEREST, RONDEL, ProductionMove, State
 
 Key = tuple[str, str, str, str | None]  # nation, kind, region, stance
 
@@ -68,18 +69,16 @@ def index(state: State) -> Index:
         if n.government:
             governs[n.government].append(nid)
     holders: dict[tuple[str, int], list[str]] = defaultdict(list)
-    totals: dict[str, dict[str, int]] = {nid: {} for nid in NATIONS}
     for p in state.players:
         for bond in p.bonds:
             holders[(bond.nation, bond.cost)].append(p.name)
-            totals[bond.nation][p.name] = totals[bond.nation].get(p.name, 0) + bond.cost
     idx = Index(
         board=b,
         seat={p.name: i for i, p in enumerate(state.players)},
         units=units,
         governs=governs,
         holders=holders,
-        totals=totals,
+        totals=bond_totals(state),
         hostile=hostile_map(b, units),
     )
     _remember(state, idx)
@@ -89,6 +88,37 @@ def index(state: State) -> Index:
 def _remember(state: State, idx: Index) -> None:
     global _CACHE
     _CACHE = (state, idx)
+
+
+def bond_totals(state: State) -> dict[str, dict[str, int]]:
+    """Each nation's bond totals by player (nation -> player -> millions)."""
+    totals: dict[str, dict[str, int]] = {nid: {} for nid in NATIONS}
+    for p in state.players:
+        for bond in p.bonds:
+            totals[bond.nation][p.name] = totals[bond.nation].get(p.name, 0) + bond.cost
+    return totals
+
+
+def on_board(state: State) -> Counter[tuple[str, str]]:
+    """The armies and fleets on the board, by (nation, kind): the one count of them that the
+    supply checks, the conservation checks, production and the engine share."""
+    found: Counter[tuple[str, str]] = Counter()
+    for u in state.units:
+        found[(u.nation, u.kind)] += u.count
+    return found
+
+
+def supply_left(state: State, nation: str, kind: str) -> int:
+    """How many ``kind`` pieces of ``nation`` are not on the board."""
+    return int(board().supply[nation][PLURAL[kind]]) - on_board(state)[(nation, kind)]
+
+
+def produced(state: State, move: ProductionMove) -> list[tuple[str, str]]:
+    """The (region, unit kind) each factory named by a production move would produce."""
+    free = free_factories(state, move.nation, index(state).units)
+    regions = free if move.factories is None else move.factories
+    kinds = {f.region: f.kind for f in state.nations[move.nation].factories}
+    return [(r, "army" if kinds.get(r) == "armaments" else "fleet") for r in regions]
 
 
 def count(units: dict[Key, int], nation: str, kind: str, region: str) -> int:
@@ -206,10 +236,7 @@ def nearest_from(state: State, start: str | None, names: list[str]) -> str:
 def governments_after(state: State, reference: str | None) -> dict[str, str | None]:
     """Who governs each nation after the change-of-government check."""
     result: dict[str, str | None] = {}
-    totals: dict[str, dict[str, int]] = {nid: {} for nid in NATIONS}
-    for p in state.players:
-        for bond in p.bonds:
-            totals[bond.nation][p.name] = totals[bond.nation].get(p.name, 0) + bond.cost
+    totals = bond_totals(state)
     for nid, n in state.nations.items():
         t = {k: v for k, v in totals[nid].items() if v > 0}
         gov = n.government
@@ -247,10 +274,6 @@ def seat_order_from(state: State, start: str | None) -> list[str]:
     return [order[(begin + i) % len(order)] for i in range(len(order))]
 
 
-def is_nation(name: str) -> bool:
-    return name in NATIONS
-
-
 def reached_25(state: State) -> bool:
     return any(n.power_points >= 25 for n in state.nations.values())
 
@@ -258,10 +281,6 @@ def reached_25(state: State) -> bool:
 def game_over(state: State) -> bool:
     """The state says the game has ended, or a nation has 25 power points."""
     return bool(state.over) or reached_25(state)
-
-
-def all_bond_costs() -> tuple[int, ...]:
-    return BOND_COSTS
 
 
 def player(state: State, name: str | None) -> Any:

@@ -1,17 +1,26 @@
-"""The maneuver: fleets, battles at sea, armies (rail, step, convoy), stances, battles on
-land, destroyed factories and flags, decided on the board data."""
+"""The maneuver, played out phase by phase on the board data: fleets, battles at sea, armies
+(rail, step, convoy), stances, battles on land, destroyed factories, flags.
+
+:func:`simulate` runs the phases in the printed order on a copy of the units. Each phase
+judges its part of the move and, where it is legal, applies it, so a later phase sees the
+board as the earlier ones left it (a fleet that won at sea can carry an army).
+"""
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...core.i18n import N_
 from ...core.verdicts import Violation
-from .checks import FLAGS_PER_NATION, checks
-from .logic import Key, count, occupied
-from .models import ManeuverMove, State
-from .vocab import nation_name, region_name, region_names, stance_name
+from .board import Board, board
+from .data import FLAGS_PER_NATION
+from .logic import Key, count, index, occupied
+from .models import ArmyStep, ManeuverMove, State
+from .routes import Walk, one_move, walk
+from .rules import checks
+from .vocab import nation_name, region_name, stance_name
 
 
 @dataclass
@@ -21,6 +30,39 @@ class Outcome:
     flags: dict[str, str | None] = field(default_factory=dict)  # region -> new flag owner
     violations: list[Violation] = field(default_factory=list)
     battles: int = 0
+
+
+@dataclass
+class Play:
+    """A maneuver under way: the move, the board and what the phases so far have done."""
+
+    state: State
+    move: ManeuverMove
+    b: Board
+    out: Outcome
+    entered: set[str] = field(default_factory=set)  # regions arrived in or turned in
+    convoyed: dict[str, int] = field(default_factory=lambda: defaultdict(int))  # sea -> fleets
+    arrived: dict[str, int] = field(default_factory=lambda: defaultdict(int))  # region -> armies
+
+    @property
+    def me(self) -> str:
+        return self.move.nation
+
+    @property
+    def units(self) -> dict[Key, int]:
+        return self.out.units
+
+    def judge(self, problem: Violation | None) -> bool:
+        """Record ``problem`` if there is one; whether the step was legal."""
+        if problem is not None:
+            self.out.violations.append(problem)
+        return problem is None
+
+    def last_free(self, owner: str, region: str) -> bool:
+        """Whether ``region`` is the last factory of ``owner`` free of hostile armies."""
+        removed = self.out.factories.get(owner, [])
+        regions = [f.region for f in self.state.nations[owner].factories if f.region not in removed]
+        return [r for r in regions if not occupied(self.b, self.units, r)] == [region]
 
 
 def _take(
@@ -42,375 +84,191 @@ def _put(units: dict[Key, int], key: Key) -> None:
     units[key] = units.get(key, 0) + 1
 
 
-def _last_free(
-    state: State, units: dict[Key, int], owner: str, region: str, removed: dict[str, list[str]]
-) -> bool:
-    from .board import board
-
-    b = board()
-    regions = [
-        f.region for f in state.nations[owner].factories if f.region not in removed.get(owner, [])
-    ]
-    free = [r for r in regions if not occupied(b, units, r)]
-    return free == [region]
-
-
 def simulate(state: State, move: ManeuverMove) -> Outcome:
-    from .board import board
+    """Every phase of ``move`` in order: the units, factories and flags after it, its
+    battles, and every step that breaks a rule (such a step is not made)."""
+    units: dict[Key, int] = defaultdict(int, index(state).units)
+    play = Play(state, move, board(), Outcome(units=units, factories={}))
+    for phase in PHASES:
+        phase(play)
+    return play.out
 
-    b = board()
-    me = move.nation
-    units: dict[Key, int] = defaultdict(int)
-    for u in state.units:
-        stance = (
-            u.stance
-            if (u.kind == "army" and b.home.get(u.region) not in (None, u.nation))
-            else None
-        )
-        if stance is None and u.kind == "army" and b.home.get(u.region) not in (None, u.nation):
-            stance = "hostile"
-        units[(u.nation, u.kind, u.region, stance)] += u.count
-    out = Outcome(units=units, factories={})
-    v = out.violations
-    entered: set[str] = set()
 
-    # 1. fleets
+# --- 1. fleets ----------------------------------------------------------------------------
+
+
+def fleets(play: Play) -> None:
     moved: dict[str, int] = defaultdict(int)  # fleets that arrived (cannot move again)
-    for i, step in enumerate(move.fleets):
-        path = f"/move/fleets/{i}"
+    for i, step in enumerate(play.move.fleets):
         src, dst = step.from_, step.to
-        avail = count(units, me, "fleet", src) - moved[src]
-        if avail <= 0:
-            v.append(
-                checks.violation(
-                    "IM-606",
-                    N_("{nation} has no fleet left to move in {region}."),
-                    path,
-                    nation=nation_name(me),
-                    region=region_name(src),
-                )
-            )
-            continue
-        if dst in b.impassable:
-            v.append(
-                checks.violation(
-                    "IM-207", N_("No unit may enter {region}."), path, region=region_name(dst)
-                )
-            )
-            continue
-        if dst not in b.seas:
-            v.append(
-                checks.violation(
-                    "IM-601",
-                    N_("A fleet never moves onto land ({region})."),
-                    path,
-                    region=region_name(dst),
-                )
-            )
-            continue
-        ok = dst in b.sea_adj.get(src, ()) if src in b.seas else b.anchor.get(src) == dst
-        if not ok:
-            if src in b.seas:
-                v.append(
-                    checks.violation(
-                        "IM-601",
-                        N_("{source} and {target} do not border on the map."),
-                        path + "/to",
-                        source=region_name(src),
-                        target=region_name(dst),
-                    )
-                )
-            else:
-                v.append(
-                    checks.violation(
-                        "IM-601",
-                        N_(
-                            "A fleet in the port of {source} sails only to its anchor sea, "
-                            "{anchor}."
-                        ),
-                        path + "/to",
-                        source=region_name(src),
-                        anchor=region_name(b.anchor.get(src, "-")),
-                    )
-                )
-            continue
-        _take(units, me, "fleet", src)
-        _put(units, (me, "fleet", dst, None))
-        moved[dst] += 1
-        entered.add(dst)
+        if play.judge(_fleet_step(play, src, dst, moved, f"/move/fleets/{i}")):
+            _take(play.units, play.me, "fleet", src)
+            _put(play.units, (play.me, "fleet", dst, None))
+            moved[dst] += 1
+            play.entered.add(dst)
 
-    def battle(i: int, sea_phase: bool) -> None:
-        bt = move.battles[i]
-        region = bt.region
-        if (region in b.seas) != sea_phase:
-            return
-        path = f"/move/battles/{i}"
-        mine = "fleet" if region in b.seas else "army"
+
+def _fleet_step(
+    play: Play, src: str, dst: str, moved: dict[str, int], path: str
+) -> Violation | None:
+    b = play.b
+    if count(play.units, play.me, "fleet", src) - moved[src] <= 0:
+        return checks.violation(
+            "IM-606",
+            N_("{nation} has no fleet left to move in {region}."),
+            path,
+            nation=nation_name(play.me),
+            region=region_name(src),
+        )
+    if dst in b.impassable:
+        return checks.violation(
+            "IM-207", N_("No unit may enter {region}."), path, region=region_name(dst)
+        )
+    if dst not in b.seas:
+        return checks.violation(
+            "IM-601", N_("A fleet never moves onto land ({region})."), path, region=region_name(dst)
+        )
+    if src in b.seas and dst not in b.sea_adj.get(src, ()):
+        return checks.violation(
+            "IM-601",
+            N_("{source} and {target} do not border on the map."),
+            path + "/to",
+            source=region_name(src),
+            target=region_name(dst),
+        )
+    if src not in b.seas and b.anchor.get(src) != dst:
+        return checks.violation(
+            "IM-601",
+            N_("A fleet in the port of {source} sails only to its anchor sea, {anchor}."),
+            path + "/to",
+            source=region_name(src),
+            anchor=region_name(b.anchor.get(src, "-")),
+        )
+    return None
+
+
+# --- 2. and 5. battles --------------------------------------------------------------------
+
+
+def sea_battles(play: Play) -> None:
+    _battles(play, at_sea=True)
+
+
+def land_battles(play: Play) -> None:
+    _battles(play, at_sea=False)
+
+
+def _battles(play: Play, at_sea: bool) -> None:
+    """The battles of ``move.battles`` at sea (phase 2) or on land (phase 5)."""
+    for i, bt in enumerate(play.move.battles):
+        if (bt.region in play.b.seas) != at_sea:
+            continue
+        mine = "fleet" if at_sea else "army"
         target = bt.target or mine
-        caller = bt.called_by or me
-        if bt.against == me:
-            v.append(checks.violation("IM-607", N_("A nation does not fight itself."), path))
-            return
-        if region in b.seas and target == "army":
-            v.append(
-                checks.violation(
-                    "IM-609",
-                    N_("Armies fight fleets only in port, never at sea ({region})."),
-                    path,
-                    region=region_name(region),
-                )
-            )
-            return
-        if caller not in (me, bt.against):
-            v.append(
-                checks.violation(
-                    "IM-608",
-                    N_("Only the moving nation or the one it meets may call a battle."),
-                    path + "/called_by",
-                )
-            )
-            return
-        if caller != me and region not in entered:
-            v.append(
-                checks.violation(
-                    "IM-608",
-                    N_(
-                        "{nation} may call a battle only where the moving nation has just "
-                        "arrived or changed stance; not in {region}."
-                    ),
-                    path,
-                    nation=nation_name(caller),
-                    region=region_name(region),
-                )
-            )
-            return
-        if count(units, me, mine, region) == 0 or count(units, bt.against, target, region) == 0:
-            v.append(
-                checks.violation(
-                    "IM-607",
-                    N_("A battle in {region} needs a unit of {nation} and one of {other} there."),
-                    path,
-                    region=region_name(region),
-                    nation=nation_name(me),
-                    other=nation_name(bt.against),
-                )
-            )
-            return
-        _take(units, me, mine, region, "hostile")
-        _take(units, bt.against, target, region)
-        out.battles += 1
+        if play.judge(_battle(play, i, mine, target)):
+            _take(play.units, play.me, mine, bt.region, "hostile")
+            _take(play.units, bt.against, target, bt.region)
+            play.out.battles += 1
 
-    # 2. battles at sea
-    for i in range(len(move.battles)):
-        battle(i, True)
 
-    # 3. armies
-    convoyed: dict[str, int] = defaultdict(int)
-    arrived: dict[str, int] = defaultdict(int)
-    homes = set(b.homes_of.get(me, ()))
-    for i, army in enumerate(move.armies):
+def _battle(play: Play, i: int, mine: str, target: str) -> Violation | None:
+    bt, me = play.move.battles[i], play.me
+    region, path = bt.region, f"/move/battles/{i}"
+    caller = bt.called_by or me
+    if bt.against == me:
+        return checks.violation("IM-607", N_("A nation does not fight itself."), path)
+    if region in play.b.seas and target == "army":
+        return checks.violation(
+            "IM-609",
+            N_("Armies fight fleets only in port, never at sea ({region})."),
+            path,
+            region=region_name(region),
+        )
+    if caller not in (me, bt.against):
+        return checks.violation(
+            "IM-608",
+            N_("Only the moving nation or the one it meets may call a battle."),
+            path + "/called_by",
+        )
+    if caller != me and region not in play.entered:
+        return checks.violation(
+            "IM-608",
+            N_(
+                "{nation} may call a battle only where the moving nation has just "
+                "arrived or changed stance; not in {region}."
+            ),
+            path,
+            nation=nation_name(caller),
+            region=region_name(region),
+        )
+    if (
+        count(play.units, me, mine, region) == 0
+        or count(play.units, bt.against, target, region) == 0
+    ):
+        return checks.violation(
+            "IM-607",
+            N_("A battle in {region} needs a unit of {nation} and one of {other} there."),
+            path,
+            region=region_name(region),
+            nation=nation_name(me),
+            other=nation_name(bt.against),
+        )
+    return None
+
+
+# --- 3. armies ----------------------------------------------------------------------------
+
+
+def armies(play: Play) -> None:
+    for i, army in enumerate(play.move.armies):
         path = f"/move/armies/{i}"
-        route = army.route
-        src = route[0]
-        if count(units, me, "army", src) - arrived[src] <= 0:
-            v.append(
-                checks.violation(
-                    "IM-606",
-                    N_("{nation} has no army left to move in {region}."),
-                    path,
-                    nation=nation_name(me),
-                    region=region_name(src),
-                )
-            )
-            continue
-        if any(r in b.impassable for r in route):
-            v.append(
-                checks.violation(
-                    "IM-207",
-                    N_("No unit may enter {region}."),
-                    path,
-                    region=region_name(next(r for r in route if r in b.impassable)),
-                )
-            )
-            continue
-        if src in b.seas or route[-1] in b.seas:
-            v.append(
-                checks.violation("IM-603", N_("An army ends a convoy on land, never at sea."), path)
-            )
-            continue
-        steps = 0
-        cut_hit = False
-        entered_home = False
-        bad = False
-        used: list[str] = []
-        j = 0
-        while j < len(route) - 1 and not bad:
-            a, nxt = route[j], route[j + 1]
-            cut = occupied(b, units, a) or occupied(b, units, nxt)
-            if a in homes and nxt in homes and nxt in b.land_adj.get(a, ()):
-                if not cut:
-                    j += 1
-                    continue  # rail
-                cut_hit = True
-            if nxt in b.seas:
-                seas = []
-                k = j + 1
-                while k < len(route) and route[k] in b.seas:
-                    seas.append(route[k])
-                    k += 1
-                land = route[k] if k < len(route) else None
-                if land is None:
-                    v.append(
-                        checks.violation(
-                            "IM-603", N_("An army ends a convoy on land, never at sea."), path
-                        )
-                    )
-                    bad = True
-                    break
-                chain = [a, *seas, land]
-                linked = all(
-                    chain[x + 1]
-                    in (
-                        b.coast.get(chain[x], ())
-                        if x in (0, len(chain) - 2)
-                        else b.sea_adj.get(chain[x], ())
-                    )
-                    for x in range(len(chain) - 1)
-                )
-                if not linked:
-                    v.append(
-                        checks.violation(
-                            "IM-603",
-                            N_("The convoy {route} does not follow bordering regions."),
-                            path,
-                            route=region_names(chain),
-                        )
-                    )
-                    bad = True
-                    break
-                for sea in seas:
-                    if count(units, me, "fleet", sea) - convoyed[sea] - used.count(sea) <= 0:
-                        v.append(
-                            checks.violation(
-                                "IM-603",
-                                N_(
-                                    "No fleet of {nation} is free to carry the army "
-                                    "through {region}."
-                                ),
-                                path,
-                                nation=nation_name(me),
-                                region=region_name(sea),
-                            )
-                        )
-                        bad = True
-                        break
-                if bad:
-                    break
-                used.extend(seas)
-                steps += 1
-                entered_home = entered_home or (land in homes and a not in homes)
-                j = k
-                continue
-            if nxt in b.land_adj.get(a, ()):
-                steps += 1
-                entered_home = entered_home or (nxt in homes and a not in homes)
-                j += 1
-                continue
-            if a in homes and nxt in homes:
-                v.append(
-                    checks.violation(
-                        "IM-604",
-                        N_("No railway joins {source} and {target}."),
-                        path,
-                        source=region_name(a),
-                        target=region_name(nxt),
-                    )
-                )
-            elif frozenset((a, nxt)) in (
-                {frozenset(("sweden", "denmark")), frozenset(("spain", "morocco"))}
-            ):
-                v.append(
-                    checks.violation(
-                        "IM-618",
-                        N_("Armies cross between {source} and {target} only by convoy."),
-                        path,
-                        source=region_name(a),
-                        target=region_name(nxt),
-                    )
-                )
-            else:
-                v.append(
-                    checks.violation(
-                        "IM-602",
-                        N_("{source} and {target} do not border on the map."),
-                        path,
-                        source=region_name(a),
-                        target=region_name(nxt),
-                    )
-                )
-            bad = True
-        if bad:
-            continue
-        if steps > 1:
-            if cut_hit:
-                v.append(
-                    checks.violation(
-                        "IM-604", N_("A hostile army cuts the rail line on this route."), path
-                    )
-                )
-            elif entered_home:
-                v.append(
-                    checks.violation(
-                        "IM-605",
-                        N_(
-                            "An army that came into its home country by its move may "
-                            "travel on by rail but not leave again."
-                        ),
-                        path,
-                    )
-                )
-            else:
-                v.append(
-                    checks.violation(
-                        "IM-602",
-                        N_("An army makes one move per maneuver, plus rail travel at home."),
-                        path,
-                    )
-                )
-            continue
-        dst = route[-1]
-        owner = b.home.get(dst)
-        new_stance: str | None = None
-        if owner is not None and owner != me:
-            last = _last_free(state, units, owner, dst, out.factories)
-            if last and army.stance == "hostile":
-                v.append(
-                    checks.violation(
-                        "IM-612",
-                        N_(
-                            "{region} is the last free factory of {owner}; "
-                            "armies enter it only friendly."
-                        ),
-                        path + "/stance",
-                        region=region_name(dst),
-                        owner=nation_name(owner),
-                    )
-                )
-                continue
-            new_stance = army.stance or ("friendly" if last else "hostile")
-        convoyed.update({s: convoyed[s] + used.count(s) for s in set(used)})
-        _take(units, me, "army", src, "hostile")
-        _put(units, (me, "army", dst, new_stance))
-        arrived[dst] += 1
-        entered.add(dst)
+        read = walk(play, army.route, path)
+        if isinstance(read, Violation):
+            play.judge(read)
+        elif play.judge(one_move(read, path)):
+            _arrive(play, army, read, path)
 
-    # 4. stances
-    for i, ch in enumerate(move.stances):
+
+def _arrive(play: Play, army: ArmyStep, read: Walk, path: str) -> None:
+    """The army's arrival at the end of its route, with the stance it takes there."""
+    src, dst = army.route[0], army.route[-1]
+    owner = play.b.home.get(dst)
+    stance: str | None = None
+    if owner is not None and owner != play.me:
+        last = play.last_free(owner, dst)
+        if last and army.stance == "hostile":
+            play.judge(_last_factory(dst, owner, path + "/stance"))
+            return
+        stance = army.stance or ("friendly" if last else "hostile")
+    for sea in set(read.seas):
+        play.convoyed[sea] += read.seas.count(sea)
+    _take(play.units, play.me, "army", src, "hostile")
+    _put(play.units, (play.me, "army", dst, stance))
+    play.arrived[dst] += 1
+    play.entered.add(dst)
+
+
+def _last_factory(region: str, owner: str, path: str) -> Violation:
+    return checks.violation(
+        "IM-612",
+        N_("{region} is the last free factory of {owner}; armies enter it only friendly."),
+        path,
+        region=region_name(region),
+        owner=nation_name(owner),
+    )
+
+
+# --- 4. stances ---------------------------------------------------------------------------
+
+
+def stances(play: Play) -> None:
+    me = play.me
+    for i, ch in enumerate(play.move.stances):
         path = f"/move/stances/{i}"
-        owner = b.home.get(ch.region)
+        owner = play.b.home.get(ch.region)
         other = "friendly" if ch.stance == "hostile" else "hostile"
-        if owner in (None, me) or units.get((me, "army", ch.region, other), 0) <= 0:
-            v.append(
+        if owner is None or owner == me or play.units.get((me, "army", ch.region, other), 0) <= 0:
+            play.judge(
                 checks.violation(
                     "IM-611",
                     N_(
@@ -422,99 +280,99 @@ def simulate(state: State, move: ManeuverMove) -> Outcome:
                     region=region_name(ch.region),
                 )
             )
-            continue
-        assert owner is not None
-        if ch.stance == "hostile" and _last_free(state, units, owner, ch.region, out.factories):
-            v.append(
-                checks.violation(
-                    "IM-612",
-                    N_(
-                        "{region} is the last free factory of {owner}; "
-                        "armies enter it only friendly."
-                    ),
-                    path,
-                    region=region_name(ch.region),
-                    owner=nation_name(owner),
-                )
-            )
-            continue
-        _take(units, me, "army", ch.region, other)
-        _put(units, (me, "army", ch.region, ch.stance))
-        entered.add(ch.region)
+        elif ch.stance == "hostile" and play.last_free(owner, ch.region):
+            play.judge(_last_factory(ch.region, owner, path))
+        else:
+            _take(play.units, me, "army", ch.region, other)
+            _put(play.units, (me, "army", ch.region, ch.stance))
+            play.entered.add(ch.region)
 
-    # 5. battles on land
-    for i in range(len(move.battles)):
-        battle(i, False)
 
-    # 6. destroyed factories
-    for i, region in enumerate(move.destroy):
-        path = f"/move/destroy/{i}"
-        owner = b.home.get(region)
-        has_factory = (
-            owner is not None
-            and owner != me
-            and any(f.region == region for f in state.nations[owner].factories)
-            and region not in out.factories.get(owner, [])
+# --- 6. destroyed factories ---------------------------------------------------------------
+
+
+def destroy(play: Play) -> None:
+    for i, region in enumerate(play.move.destroy):
+        owner = play.b.home.get(region)
+        if play.judge(_destroyable(play, region, owner, f"/move/destroy/{i}")):
+            assert owner is not None
+            for _ in range(3):
+                _take(play.units, play.me, "army", region, "hostile")
+            play.out.factories.setdefault(owner, []).append(region)
+
+
+def _destroyable(play: Play, region: str, owner: str | None, path: str) -> Violation | None:
+    me = play.me
+    if (
+        owner is None
+        or owner == me
+        or not any(f.region == region for f in play.state.nations[owner].factories)
+        or region in play.out.factories.get(owner, [])
+    ):
+        return checks.violation(
+            "IM-613",
+            N_("There is no foreign factory in {region} to destroy."),
+            path,
+            region=region_name(region),
         )
-        if not has_factory:
-            v.append(
-                checks.violation(
-                    "IM-613",
-                    N_("There is no foreign factory in {region} to destroy."),
-                    path,
-                    region=region_name(region),
-                )
-            )
-            continue
-        assert owner is not None
-        mine = count(units, me, "army", region)
-        defenders = count(units, owner, "army", region) + count(units, owner, "fleet", region)
-        if mine < 3 or defenders:
-            v.append(
-                checks.violation(
-                    "IM-613",
-                    N_(
-                        "Destroying the factory in {region} takes 3 armies of {nation} "
-                        "and no unit of {owner} there; there are {armies} and {defenders}."
-                    ),
-                    path,
-                    region=region_name(region),
-                    nation=nation_name(me),
-                    owner=nation_name(owner),
-                    armies=mine,
-                    defenders=defenders,
-                )
-            )
-            continue
-        if _last_free(state, units, owner, region, out.factories):
-            v.append(
-                checks.violation(
-                    "IM-614",
-                    N_("{region} is the last free factory of {owner} and cannot be destroyed."),
-                    path,
-                    region=region_name(region),
-                    owner=nation_name(owner),
-                )
-            )
-            continue
-        for _ in range(3):
-            _take(units, me, "army", region, "hostile")
-        out.factories.setdefault(owner, []).append(region)
+    mine = count(play.units, me, "army", region)
+    defenders = count(play.units, owner, "army", region) + count(play.units, owner, "fleet", region)
+    if mine < 3 or defenders:
+        return checks.violation(
+            "IM-613",
+            N_(
+                "Destroying the factory in {region} takes 3 armies of {nation} "
+                "and no unit of {owner} there; there are {armies} and {defenders}."
+            ),
+            path,
+            region=region_name(region),
+            nation=nation_name(me),
+            owner=nation_name(owner),
+            armies=mine,
+            defenders=defenders,
+        )
+    if play.last_free(owner, region):
+        return checks.violation(
+            "IM-614",
+            N_("{region} is the last free factory of {owner} and cannot be destroyed."),
+            path,
+            region=region_name(region),
+            owner=nation_name(owner),
+        )
+    return None
 
-    # 7. flags
+
+# --- 7. flags -----------------------------------------------------------------------------
+
+
+def flags(play: Play) -> None:
+    """A nation alone in a region outside the home provinces puts its flag there."""
+    b, state = play.b, play.state
     present: dict[str, set[str]] = defaultdict(set)
-    for (nation, _, region, _), n in units.items():
+    for (nation, _, region, _), n in play.units.items():
         if n > 0 and region not in b.home and region not in b.impassable:
             present[region].add(nation)
     flags_now = {r: nid for nid, nat in state.nations.items() for r in nat.flags}
     counts = {nid: len(nat.flags) for nid, nat in state.nations.items()}
     for region, nations in sorted(present.items()):
-        if len(nations) == 1:
-            (only,) = nations
-            if flags_now.get(region) != only and counts[only] < FLAGS_PER_NATION:
-                old = flags_now.get(region)
-                if old:
-                    counts[old] -= 1
-                counts[only] += 1
-                out.flags[region] = only
-    return out
+        if len(nations) != 1:
+            continue
+        (only,) = nations
+        if flags_now.get(region) != only and counts[only] < FLAGS_PER_NATION:
+            old = flags_now.get(region)
+            if old:
+                counts[old] -= 1
+            counts[only] += 1
+            play.out.flags[region] = only
+
+
+#: The phases of a maneuver, in the printed order.
+PHASES: tuple[Callable[[Play], None], ...] = (
+    fleets,
+    sea_battles,
+    armies,
+    stances,
+    land_battles,
+    destroy,
+    flags,
+)

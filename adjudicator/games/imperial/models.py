@@ -38,16 +38,7 @@ Space = Literal[
     "taxation",
 ]
 #: The rondel, clockwise.
-RONDEL: tuple[str, ...] = (
-    "factory",
-    "production_1",
-    "maneuver_1",
-    "investor",
-    "import",
-    "production_2",
-    "maneuver_2",
-    "taxation",
-)
+RONDEL: tuple[str, ...] = get_args(Space)
 BOND_COSTS: tuple[int, ...] = (2, 4, 6, 9, 12, 16, 20, 25, 30)
 INTEREST = {2: 1, 4: 2, 6: 3, 9: 4, 12: 5, 16: 6, 20: 7, 25: 8, 30: 9}
 
@@ -330,6 +321,8 @@ Move = Annotated[
     Field(discriminator="type"),
 ]
 RondelMove = FactoryMove | ProductionMove | ImportMove | ManeuverMove | InvestorMove | TaxationMove
+#: Any move, as a type (``Move`` is the same union with its discriminator, for parsing).
+AnyMove = RondelMove | OpeningMove | TransferMove
 
 
 def _type_of(model: type[BaseModel]) -> str:

@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from .board import NATIONS, board
-from .checks import FLAGS_PER_NATION
+from .data import FLAGS_PER_NATION
 from .logic import (
     action_of,
     bond_supply,
@@ -76,7 +76,7 @@ def standard_setup(count: int, variant: str = "standard") -> dict[str, Any]:
 
 def expert_setup(count: int, variant: str = "standard", first: int = 0) -> dict[str, Any]:
     """The expert variant before its opening purchases, player ``first`` drawn by lot."""
-    from .checks import EXPERT_MONEY
+    from .data import EXPERT_MONEY
 
     state = standard_setup(count, variant)
     for p in state["players"]:
@@ -96,7 +96,7 @@ def expert_setup(count: int, variant: str = "standard", first: int = 0) -> dict[
 def counted(state: dict[str, Any]) -> dict[str, Any]:
     """``state`` with everything beside the board counted: the bank, the bond stacks and
     the spare pieces (so that the playouts check that nothing is lost)."""
-    from .checks import BANK_MONEY, FACTORY_PIECES
+    from .data import BANK_MONEY, FACTORY_PIECES
 
     b = board()
     in_play = sum(p["cash"] for p in state["players"]) + sum(
@@ -149,8 +149,7 @@ def _investments(
 ) -> list[dict]:
     """A plausible round of investments, one investor after the other in seat order, each
     choosing among what is for sale and affordable after the earlier ones."""
-    from .engine import purses
-    from .moves import investors
+    from .payments import investors, purses
 
     if state.variant == "standard" and not passing:
         return []

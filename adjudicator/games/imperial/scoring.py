@@ -7,9 +7,9 @@ from collections.abc import Iterator
 
 from ...core.i18n import N_, N_plural
 from ...core.verdicts import Scoring, Violation
-from .checks import checks
 from .logic import game_over, power_factor
 from .models import INTEREST, State
+from .rules import checks
 from .vocab import nation_name
 
 

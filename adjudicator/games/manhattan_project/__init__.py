@@ -11,6 +11,7 @@ from ...core.i18n import N_
 from . import checks as _checks
 from . import moves as _moves
 from . import options as _options
+from . import sampler as _sampler
 from . import scoring as _scoring
 from .models import Move, State
 
@@ -27,6 +28,7 @@ GAME = Game(
     alternatives=_moves.alternatives,
     options=_options.OPTIONS,
     default_example="mid-game",
+    sampler=_sampler,
     players=(2, 5),
     player_kind="colour",
 )

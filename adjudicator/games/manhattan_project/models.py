@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, model_validator
 from pydantic import Strict as StrictType
 
+from ...core.checks import move_types
 from ...core.errors import InvalidValue
 from ...core.i18n import N_
 from .names import DOMAIN, colour_name, ordinal
@@ -469,20 +470,7 @@ Move = Annotated[
     Field(discriminator="type"),
 ]
 
-MOVE_TYPES = (
-    "place_central",
-    "construct",
-    "air_strike",
-    "repair",
-    "design_bomb",
-    "place_building",
-    "build_bomb",
-    "test_bomb",
-    "load_bomb",
-    "negotiate",
-    "end_turn",
-    "retrieve",
-)
+MOVE_TYPES = move_types(Move)
 CENTRAL_MOVES = ("place_central", "construct", "air_strike", "repair", "design_bomb")
 PLACING_MOVES = (*CENTRAL_MOVES, "place_building")
 BOMB_MOVES = ("build_bomb", "test_bomb", "load_bomb")

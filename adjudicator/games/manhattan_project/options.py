@@ -115,10 +115,10 @@ def _place_building(state: State, me: Player) -> Iterator[Candidate]:
     ]
     by_colour = {p.colour: p for p in state.players}
     spied = {(ref.owner, ref.building) for ref in state.turn.spied}
-    for owner, j in sorted(spied):
-        other = by_colour.get(owner)
+    for colour, j in sorted(spied):
+        other = by_colour.get(colour)
         if other is not None and j < len(other.buildings):
-            owned.append((owner, j, other.buildings[j]))
+            owned.append((colour, j, other.buildings[j]))
     if state.turn.espionage and len(spied) < me.spies:
         # Espionage taken: each opponent's building not yet used, while spies are left.
         for other in state.players:

@@ -9,6 +9,7 @@ from pydantic import TypeAdapter
 from ...core.game import Game
 from ...core.i18n import N_
 from . import options as _options
+from . import sampler as _sampler
 from . import scoring as _scoring
 from .checks import checks
 from .models import Move, State
@@ -27,5 +28,6 @@ GAME = Game(
     alternatives=alternatives,
     options=_options.OPTIONS,
     default_example="mid-game",
+    sampler=_sampler,
     players=(2, 4),
 )
