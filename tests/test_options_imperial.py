@@ -73,6 +73,29 @@ def test_six_spaces_ahead_with_their_cost() -> None:
     assert costs["production_2"] == "Production (second space), 6 spaces on, 6M"
 
 
+@pytest.mark.parametrize("here", RONDEL)
+def test_each_rondel_position_reaches_six_spaces_and_invests_on_the_way(here: str) -> None:
+    state = _state()
+    state["nations"]["AH"]["rondel"] = here
+    state["players"][0]["cash"] = 20  # Anna can pay for every space
+    found = GAME.options_of(state)
+    start = RONDEL.index(here)
+    ahead = {RONDEL[(start + steps) % 8]: steps for steps in range(1, 7)}
+    assert _spaces(found) == set(ahead)
+    for action in found.actions:
+        steps = ahead[action.move["space"]]
+        said = action.description.render("en").split(": ")[0]
+        cost = f"{2 * (steps - 3)}M" if steps > 3 else "free"
+        assert said.endswith(f"{steps} space{'s' if steps > 1 else ''} on, {cost}"), said
+    investing = {a.move["space"] for a in found.actions if a.move.get("investments")}
+    on_the_way = {
+        space
+        for space, steps in ahead.items()
+        if "investor" in [RONDEL[(start + k) % 8] for k in range(1, steps + 1)]
+    }
+    assert investing == on_the_way
+
+
 def test_the_government_pays_only_what_it_has() -> None:
     state = _state()
     state["players"][0]["cash"] = 3  # Anna governs Austria-Hungary
@@ -116,7 +139,7 @@ def test_without_the_investor_card_bonds_are_bought_after_every_turn() -> None:
     state = _state(variant="no_investor_card", investor_card=None)
     found = GAME.options_of(state)
     investing = {a.move["space"] for a in found.actions if a.move.get("investments")}
-    assert investing == _spaces(found) - {"taxation"} or investing == _spaces(found)
+    assert investing == _spaces(found)  # every space, not only Investor and beyond
 
 
 def test_the_expert_opening_offers_the_bonds_on_offer() -> None:
