@@ -250,3 +250,13 @@ def test_api_lists_the_actions(client: FlaskClient, lang: str) -> None:
 def test_api_malformed_state(client: FlaskClient) -> None:
     answer = client.post(f"/api/v1/{IM}/options", json={"players": []})
     assert answer.status_code == 422 and answer.get_json()["errors"]
+
+
+def test_a_swiss_bank_may_stop_the_nation_on_investor() -> None:
+    state = _state()
+    state["players"][1]["swiss_bank"] = True  # Ben; Austria-Hungary could pass Investor
+    forced = [a for a in GAME.options_of(state, "investor").actions if a.move.get("forced_by")]
+    assert [a.move["forced_by"] for a in forced] == ["Ben"]
+    assert "stopped here by the Swiss bank of Ben" in forced[0].description.render("en")
+    state["players"][0]["cash"] = 2  # Anna can pay for Investor, not for a space beyond it
+    assert not any(a.move.get("forced_by") for a in GAME.options_of(state, "investor").actions)

@@ -4,7 +4,8 @@ The core keeps the legal candidates. Listed: each rondel space the nation may re
 turn, and there the factory sites, the import placements (one unit at a time), the
 maneuver's moves (one unit at a time, each with the battles it may call there, from
 :mod:`.destinations`), the taxation, and at each space where bonds are bought the purchases
-of each investor (one purchase at a time). In the expert opening: the bonds on offer.
+of each investor (one purchase at a time), and a Swiss bank stopping the nation on Investor.
+In the expert opening: the bonds on offer.
 ``notes`` says what is combined from the listed pieces, and what is not listed (gifts).
 """
 
@@ -131,6 +132,18 @@ def _purchases(state: State, nation: str, space: str) -> Iterator[dict[str, Any]
                         yield {"player": name, "nation": target, "bond": bond, "trade_in": old}
 
 
+def _forced(state: State, nation: str, base: Candidate) -> Iterator[Candidate]:
+    """A Swiss bank stopping the nation on Investor, when the nation could pass it."""
+    current = state.nations[nation].rondel
+    if state.variant != "standard" or not any(
+        passes_investor(current, s) for s in reachable(state, nation)
+    ):
+        return
+    for p in state.players:
+        if p.swiss_bank:
+            yield {**base, "forced_by": p.name}
+
+
 def _rondel(state: State, nation: str, kind: str | None) -> Iterator[Candidate]:
     b = board()
     units_at: str | None = None  # the maneuver space where the unit moves are listed
@@ -148,6 +161,8 @@ def _rondel(state: State, nation: str, kind: str | None) -> Iterator[Candidate]:
             yield from maneuvers(state, b, base)
         else:
             yield base
+        if action == "investor":
+            yield from _forced(state, nation, base)
         if _investing(state, nation, space):
             plain = {**base, "units": []} if action == "import" else base
             for purchase in _purchases(state, nation, space):
@@ -234,6 +249,11 @@ def _action_words(state: State, data: Candidate) -> Message:
             points=result["power_points"],
             bonus=result["bonus"],
             income=result["income"],
+        )
+    if data.get("forced_by"):
+        return _message(
+            N_("pay the interest, stopped here by the Swiss bank of {player}"),
+            player=data["forced_by"],
         )
     return _message(N_("pay the interest"))
 
