@@ -249,6 +249,20 @@ def _paid(nation: str, amount: int) -> Message:
     )
 
 
+def _new_units(nation: str, kind: str, count: int) -> Message:
+    if kind == "fleet":
+        return _message(
+            N_plural("{nation} gets {count} new fleet.", "{nation} gets {count} new fleets."),
+            count=count,
+            nation=nation_name(nation),
+        )
+    return _message(
+        N_plural("{nation} gets {count} new army.", "{nation} gets {count} new armies."),
+        nation=nation_name(nation),
+        count=count,
+    )
+
+
 def _action_effects(state: State, data: Candidate) -> list[Message]:
     nation, kind = data["nation"], data["type"]
     if kind == "factory" and data.get("region"):
@@ -256,29 +270,7 @@ def _action_effects(state: State, data: Candidate) -> list[Message]:
     if kind == "import" and data.get("units"):
         return [_paid(nation, len(data["units"]))]
     if kind == "production":
-        made = _produced(state, nation)
-        said = []
-        if made["army"]:
-            said.append(
-                _message(
-                    N_plural(
-                        "{nation} gets {count} new army.", "{nation} gets {count} new armies."
-                    ),
-                    nation=nation_name(nation),
-                    count=made["army"],
-                )
-            )
-        if made["fleet"]:
-            said.append(
-                _message(
-                    N_plural(
-                        "{nation} gets {count} new fleet.", "{nation} gets {count} new fleets."
-                    ),
-                    nation=nation_name(nation),
-                    count=made["fleet"],
-                )
-            )
-        return said
+        return [_new_units(nation, k, n) for k, n in _produced(state, nation).items() if n]
     if kind == "investor":
         total = sum(interest_due(state, nation).values())
         return [
