@@ -16,6 +16,7 @@ from .cases import Case, load_cases
 from .catalog import Catalog, Rule, Rulebook, load_catalog
 from .checks import CheckRegistry, Kind
 from .errors import MAX_INPUT_BYTES, MalformedInput, load_json
+from .exceptions import AdjudicatorError
 from .i18n import N_, Message, gettext
 from .reference import Dispute, ReferenceTable, Term, load_disputes, load_glossary
 from .verdicts import (
@@ -80,8 +81,8 @@ class OptionsProvider:
     core still applies every candidate of a type that an effect check concerns."""
 
 
-class UnknownExample(KeyError):
-    pass
+class UnknownExample(AdjudicatorError, KeyError):
+    """No example state of the game has that name."""
 
 
 @dataclass
@@ -168,7 +169,21 @@ class Game:
         return {book.id: book.lang for book in self.catalog.rulebooks.values()}
 
     def rule(self, rule_id: str) -> Rule | None:
+        """The rule with that ID (any case), or ``None``."""
         return self.catalog.get(rule_id)
+
+    def rule_json(self, rule: Rule, lang: str = "en") -> dict[str, Any]:
+        """A rule as the CLI's ``--format json`` and the API give it, in ``lang``: its ID,
+        game, section, title, text, sources and the IDs of the checks that enforce it."""
+        return {
+            "id": rule.id,
+            "game": self.id,
+            "section": rule.section,
+            "title": self._(lang, rule.title),
+            "text": self._(lang, rule.text),
+            "source": [s.render(lang) for s in rule.sources],
+            "checks": [c.id for c in self.checks.for_rule(rule.id)],
+        }
 
     @cached_property
     def _example_files(self) -> dict[str, Path]:
@@ -178,7 +193,8 @@ class Game:
         return list(self._example_files)
 
     def example(self, name: str | None = None) -> dict[str, Any]:
-        """A fresh copy of the named example state (only names from ``example_names``)."""
+        """A fresh copy of the named example state (only names from ``example_names``).
+        Raises :class:`UnknownExample` for any other name."""
         path = self._example_files.get(name or self.default_example)
         if path is None:
             raise UnknownExample(name)
@@ -199,7 +215,8 @@ class Game:
 
     def parse_state_json(self, text: str | bytes) -> Any:
         """Validate JSON text as a state in one step (pydantic parses it in Rust); on any
-        problem the text is loaded as plain JSON so that every path points into it."""
+        problem the text is loaded as plain JSON so that every path points into it.
+        Raises :class:`MalformedInput` (also for text over ``MAX_INPUT_BYTES``)."""
         if len(text) > MAX_INPUT_BYTES:
             raise MalformedInput.single("", N_("The input is too large."))
         try:
@@ -208,6 +225,7 @@ class Game:
             raise MalformedInput.from_pydantic(exc, load_json(text)) from None
 
     def parse_move(self, data: Any) -> Any:
+        """Validate ``data`` as a move; raises :class:`MalformedInput` with every problem."""
         try:
             return self.move_adapter.validate_python(data)
         except ValidationError as exc:
@@ -233,15 +251,16 @@ class Game:
         )
 
     def check(self, data: Any) -> Report:
-        """Check a state: all its violations at once."""
+        """Check a state: all its violations at once. Raises :class:`MalformedInput`."""
         return self.report(self.parse_state(data))
 
     def check_json(self, text: str | bytes) -> Report:
-        """:meth:`check` on JSON text."""
+        """:meth:`check` on JSON text. Raises :class:`MalformedInput`."""
         return self.report(self.parse_state_json(text))
 
     def adjudicate(self, state_data: Any, move_data: Any) -> MoveVerdict:
-        """Decide whether a move is legal in a state, and what it leads to."""
+        """Decide whether a move is legal in a state, and what it leads to. Raises
+        :class:`MalformedInput` listing the problems of both (move paths under ``/move``)."""
         errors: list[Any] = []
         state = move = None
         try:
@@ -361,10 +380,12 @@ class Game:
         return Options(tuple(actions), kinds, tuple(provider.notes(state)))
 
     def options_of(self, data: Any, kind: str | None = None) -> Options:
-        """:meth:`legal_actions` on unparsed state data."""
+        """:meth:`legal_actions` on unparsed state data. Raises :class:`MalformedInput`."""
         return self.legal_actions(self.parse_state(data), kind)
 
     def score(self, data: Any) -> ScoreReport:
+        """Score a state (provisional until the game is over), with the violations of its
+        score rules. Raises :class:`MalformedInput`."""
         state = self.parse_state(data)
         violations = tuple(
             v
