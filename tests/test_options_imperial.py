@@ -260,3 +260,47 @@ def test_a_swiss_bank_may_stop_the_nation_on_investor() -> None:
     assert "stopped here by the Swiss bank of Ben" in forced[0].description.render("en")
     state["players"][0]["cash"] = 2  # Anna can pay for Investor, not for a space beyond it
     assert not any(a.move.get("forced_by") for a in GAME.options_of(state, "investor").actions)
+
+
+SAID_BY_THE_GAME = (
+    "{player} pays {cost}M for the extra spaces.",
+    "{nation} pays {total}M interest.",
+    "{player} takes 2M with the investor card.",
+    "{player} buys the {cost}M bond of {nation} for {price}M.",
+    "{player} now governs {nation}.",
+)
+
+
+def _units(state: dict[str, Any], nation: str) -> int:
+    return sum(u.get("count", 1) for u in state["units"] if u["nation"] == nation)
+
+
+@pytest.mark.parametrize("name", ["mid-game", "setup-3p", "expert-6p"])
+def test_the_effects_said_without_applying_are_what_the_move_does(name: str) -> None:
+    """The provider says a rondel turn's effects from the state before it; applying the move
+    must agree: the game's own words, the treasury paid and the units gained or lost."""
+    state = GAME.example(name)
+    for action in GAME.options_of(state).actions:
+        if action.kind in ("taxation", "opening"):
+            continue  # the core applies these, so their effects are the game's own
+        verdict = GAME.adjudicate(state, action.move)
+        assert verdict.state is not None
+        told = {e.render("en") for e in action.effects}
+        shared = {e.render("en") for e in action.effects if e.template in SAID_BY_THE_GAME}
+        assert shared <= {e.render("en") for e in verdict.effects}, action.move
+        nation = action.move["nation"]
+        paid = state["nations"][nation]["treasury"] - verdict.state["nations"][nation]["treasury"]
+        if action.kind in ("factory", "import") and not action.move.get("investments"):
+            named = [t for t in told if "from its treasury" in t]
+            assert named == ([f"{_name(nation)} pays {paid}M from its treasury."] if paid else [])
+        gained = _units(verdict.state, nation) - _units(state, nation)
+        if action.kind == "production":
+            counts = [int(t.split(" gets ")[1].split()[0]) for t in told if " gets " in t]
+            assert sum(counts) == gained, action.move
+        if action.kind == "maneuver":
+            battles = len(action.move.get("battles", []))
+            assert gained == -battles and (battles > 0) == any("One battle" in t for t in told)
+
+
+def _name(nation: str) -> str:
+    return GAME.vocab.name("nation", nation, "en")
