@@ -4,6 +4,7 @@ the maneuver's one-unit moves, the investing, and the CLI and the API in two lan
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -271,7 +272,7 @@ SAID_BY_THE_GAME = (
 )
 
 
-def _units(state: dict[str, Any], nation: str) -> int:
+def _units(state: Mapping[str, Any], nation: str) -> int:
     return sum(u.get("count", 1) for u in state["units"] if u["nation"] == nation)
 
 
