@@ -301,6 +301,18 @@ def test_the_effects_said_without_applying_are_what_the_move_does(name: str) -> 
         if action.kind == "maneuver":
             battles = len(action.move.get("battles", []))
             assert gained == -battles and (battles > 0) == any("One battle" in t for t in told)
+            assert _new_flags(state, verdict.state) == {t for t in told if "puts its flag" in t}, (
+                action.move
+            )
+
+
+def _new_flags(before: Mapping[str, Any], after: Mapping[str, Any]) -> set[str]:
+    return {
+        f"{_name(nid)} puts its flag in {GAME.vocab.name('region', region, 'en')}."
+        for nid, nation in after["nations"].items()
+        for region in nation["flags"]
+        if region not in before["nations"][nid]["flags"]
+    }
 
 
 def _name(nation: str) -> str:

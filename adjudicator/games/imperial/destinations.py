@@ -281,3 +281,44 @@ def maneuver_words(data: Candidate) -> Message:
     if data.get("battles"):
         return _battle(data["battles"][0], said)
     return said or _message(N_("move no unit"))
+
+
+# --- what a one-unit maneuver does to the flags --------------------------------------------
+
+
+def _moved(data: Candidate) -> list[tuple[str, str]]:
+    """The (source, target) of the unit a one-unit maneuver moves (none for a battle alone)."""
+    moves = [(f["from"], f["to"]) for f in data.get("fleets") or ()]
+    return moves + [(a["route"][0], a["route"][-1]) for a in data.get("armies") or ()]
+
+
+def flag_changes(state: State, b: Board, data: Candidate, limit: int) -> list[tuple[str, str]]:
+    """The (region, nation) where a one-unit maneuver makes a nation the only one present
+    outside the home provinces, so that it puts its flag there (``limit`` flags a nation)."""
+    nation = data["nation"]
+    counts: dict[tuple[str, str], int] = {}
+    for u in state.units:
+        counts[(u.nation, u.region)] = counts.get((u.nation, u.region), 0) + u.count
+    touched: list[str] = []
+    for source, target in _moved(data):
+        counts[(nation, source)] -= 1
+        counts[(nation, target)] = counts.get((nation, target), 0) + 1
+        touched += [source, target]
+    for battle in data.get("battles") or ():
+        for who in (nation, battle["against"]):
+            counts[(who, battle["region"])] -= 1
+        touched.append(battle["region"])
+    holder = {r: nid for nid, n in state.nations.items() for r in n.flags}
+    flags = {nid: len(n.flags) for nid, n in state.nations.items()}
+    changes = []
+    for region in sorted(set(touched) - set(b.home) - b.impassable):
+        present = {who for (who, r), n in counts.items() if r == region and n > 0}
+        if len(present) != 1:
+            continue
+        (only,) = present
+        if holder.get(region) != only and flags[only] < limit:
+            if holder.get(region):
+                flags[holder[region]] -= 1
+            flags[only] += 1
+            changes.append((region, only))
+    return changes

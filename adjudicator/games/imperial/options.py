@@ -17,7 +17,8 @@ from typing import Any
 from ...core.game import OptionsProvider
 from ...core.i18n import N_, Message, N_plural
 from .board import Board, board
-from .destinations import maneuver_words, maneuvers
+from .data import FLAGS_PER_NATION
+from .destinations import flag_changes, maneuver_words, maneuvers
 from .investing import forced, investing, purchase_effects, purchase_words, purchases
 from .logic import (
     action_of,
@@ -278,9 +279,19 @@ def _action_effects(state: State, data: Candidate) -> list[Message]:
                 N_("{nation} pays {total}M interest."), nation=nation_name(nation), total=total
             )
         ]
+    said = []
     if data.get("battles"):
-        return [_message(N_("One battle: each side loses a unit."))]
-    return []
+        said.append(_message(N_("One battle: each side loses a unit.")))
+    if kind == "maneuver":
+        for region, holder in flag_changes(state, board(), data, FLAGS_PER_NATION):
+            said.append(
+                _message(
+                    N_("{nation} puts its flag in {region}."),
+                    nation=nation_name(holder),
+                    region=region_name(region),
+                )
+            )
+    return said
 
 
 def effects(state: State, data: Candidate) -> list[Message] | None:
