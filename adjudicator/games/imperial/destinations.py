@@ -296,23 +296,31 @@ def flag_changes(state: State, b: Board, data: Candidate, limit: int) -> list[tu
     """The (region, nation) where a one-unit maneuver makes a nation the only one present
     outside the home provinces, so that it puts its flag there (``limit`` flags a nation)."""
     nation = data["nation"]
-    counts: dict[tuple[str, str], int] = {}
+    battles = data.get("battles") or ()
+    touched = {r for move in _moved(data) for r in move} | {bt["region"] for bt in battles}
+    touched = {r for r in touched if r not in b.home and r not in b.impassable}
+    if not touched:
+        return []
+    counts: dict[str, dict[str, int]] = {r: {} for r in touched}
     for u in state.units:
-        counts[(u.nation, u.region)] = counts.get((u.nation, u.region), 0) + u.count
-    touched: list[str] = []
+        if u.region in touched:
+            counts[u.region][u.nation] = counts[u.region].get(u.nation, 0) + u.count
+
+    def add(who: str, region: str, n: int) -> None:
+        if region in touched:
+            counts[region][who] = counts[region].get(who, 0) + n
+
     for source, target in _moved(data):
-        counts[(nation, source)] -= 1
-        counts[(nation, target)] = counts.get((nation, target), 0) + 1
-        touched += [source, target]
-    for battle in data.get("battles") or ():
-        for who in (nation, battle["against"]):
-            counts[(who, battle["region"])] -= 1
-        touched.append(battle["region"])
+        add(nation, source, -1)
+        add(nation, target, 1)
+    for battle in battles:
+        add(nation, battle["region"], -1)
+        add(battle["against"], battle["region"], -1)
     holder = {r: nid for nid, n in state.nations.items() for r in n.flags}
     flags = {nid: len(n.flags) for nid, n in state.nations.items()}
     changes = []
-    for region in sorted(set(touched) - set(b.home) - b.impassable):
-        present = {who for (who, r), n in counts.items() if r == region and n > 0}
+    for region in sorted(touched):
+        present = {who for who, n in counts[region].items() if n > 0}
         if len(present) != 1:
             continue
         (only,) = present
