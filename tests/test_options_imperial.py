@@ -121,7 +121,7 @@ def test_taxation_says_its_outcome() -> None:
     assert said.startswith("Taxation, 2 spaces on, free: collect ")
     assert "power points" in said
     # An effect check concerns the taxation, so the core applies it: the game's own words.
-    (words,) = [e.render("en") for e in action.effects if "tax: marker on" in e.render("en")]
+    (words,) = [e.render("en") for e in action.effects if "its tax marker goes" in e.render("en")]
     assert words.startswith("Austria-Hungary collects ")
 
 
