@@ -181,7 +181,7 @@ def draw_cards(canvas: Canvas, player: Any, index: int, top: float, marked: set[
         with canvas.link(path, tap=kind == "buildings"):
             if kind == "buildings":
                 kind = "enrichment-plant" if card.kind == "enrichment" else card.kind
-                title = names("building", kind) if names else (card.name or card.kind)
+                title = names("building", kind) if names else card.kind
                 draw_building(canvas, card, x, y, is_marked(path, marked), title)
             else:
                 draw_bomb(canvas, card, x, y, is_marked(path, marked))
