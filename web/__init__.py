@@ -37,7 +37,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     ``$ADJUDICATOR_DOCS_DIR`` or ``docs/_build/html``) and ``ADJ_GAMES`` (a list of
     :class:`~adjudicator.core.game.Game` objects; by default every game present).
     """
-    from . import api, errors, i18n, pages, reference, security
+    from . import api, errors, i18n, pages, reference, security, table
 
     app = Flask(__name__)
     app.config.from_mapping(DEFAULTS)
@@ -55,4 +55,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(reference.bp)
+    table.init_app(app)
     return app

@@ -1,0 +1,490 @@
+"""Shared tables: open one, follow it move by move, undo, correct, export and import.
+
+Every change goes through one transaction that moves the table from the version the phone
+saw to the next one (``UPDATE ... WHERE version = :seen``) and appends the log line; the
+unique constraints on (table, seq) and (table, version) make a lost or doubled move
+impossible even if two servers share the database.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import func, insert, select, update
+from sqlalchemy.engine import Connection, Engine
+
+from adjudicator.core.errors import CORE, MalformedInput
+from adjudicator.core.game import Game
+from adjudicator.core.i18n import N_, Message
+from adjudicator.games import UnknownGame, get_game
+
+from . import codec
+from .log import (
+    FORMAT,
+    MAX_ENTRIES,
+    Audit,
+    LogFile,
+    Replay,
+    Step,
+    audit,
+    judge,
+    live_changes,
+    parse_log,
+    parse_seats,
+    replay,
+)
+from .store import EntryRow, TableRow, now
+
+#: Join codes: 16 URL-safe characters from ``secrets`` (96 bits).
+CODE_BYTES = 12
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds on what one table may hold (each refused with a clear error)."""
+
+    max_tables: int = 10_000
+    """Open (not archived) tables at once."""
+    max_entries: int = MAX_ENTRIES
+    """Lines in one table's log."""
+    max_move_bytes: int = 16 * 1024
+    max_state_bytes: int = 512 * 1024
+    idle: timedelta = timedelta(days=30)
+    """A table left alone this long is archived (kept, read-only, reopenable)."""
+
+
+class TableError(Exception):
+    """A refusal, in words (``message``), with an HTTP-like status and details."""
+
+    status = 400
+
+    def __init__(self, template: str, details: Mapping[str, Any] | None = None, **params: Any):
+        self.message = Message(CORE, template, params)
+        self.details = dict(details or {})
+        super().__init__(self.message.render("en"))
+
+
+class NoSuchTable(TableError):
+    status = 404
+
+
+class StaleVersion(TableError):
+    status = 409
+
+
+class Archived(TableError):
+    status = 409
+
+
+class TooLarge(TableError):
+    status = 413
+
+
+class Full(TableError):
+    status = 507
+
+
+@dataclass(frozen=True)
+class Head:
+    """What a phone polls: the state version and the length of the log."""
+
+    version: int
+    log_length: int
+    archived: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"version": self.version, "log_length": self.log_length, "archived": self.archived}
+
+
+@dataclass
+class Outcome:
+    """What a proposal did: the log line it made and the table after it."""
+
+    entry: EntryRow
+    table: TableRow
+    audit: Audit | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def applied(self) -> bool:
+        return self.entry.version is not None
+
+
+def new_code() -> str:
+    return secrets.token_urlsafe(CODE_BYTES)
+
+
+def _size(data: Any) -> int:
+    return len(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
+
+
+class Tables:
+    """The tables kept in one database."""
+
+    def __init__(self, engine: Engine, limits: Limits | None = None) -> None:
+        self.engine = engine
+        self.limits = limits or Limits()
+
+    # --- reading --------------------------------------------------------------------------
+    def get(self, code: str) -> TableRow:
+        """The table with this join code (archived lazily once it has been idle too long)."""
+        with self.engine.connect() as conn:
+            row = self._row(conn, code)
+        if row.archived_at is None and _aware(row.active_at) < now() - self.limits.idle:
+            self.archive_idle()
+            with self.engine.connect() as conn:
+                row = self._row(conn, code)
+        return row
+
+    def _row(self, conn: Connection, code: str) -> TableRow:
+        if not isinstance(code, str) or not 8 <= len(code) <= 32:
+            raise NoSuchTable(N_("There is no table with this code."))
+        found = conn.execute(select(TableRow.__table__).where(TableRow.code == code)).first()
+        if found is None:
+            raise NoSuchTable(N_("There is no table with this code."))
+        return TableRow(**found._mapping)
+
+    def head(self, code: str) -> Head:
+        """The version and log length only (cheap: what live updates poll)."""
+        with self.engine.connect() as conn:
+            found = conn.execute(
+                select(TableRow.version, TableRow.log_length, TableRow.archived_at).where(
+                    TableRow.code == code
+                )
+            ).first()
+        if found is None:
+            raise NoSuchTable(N_("There is no table with this code."))
+        return Head(found.version, found.log_length, found.archived_at is not None)
+
+    def entries(self, code: str, since: int = 0, limit: int | None = None) -> list[EntryRow]:
+        """The log lines after ``since`` (their ``seq``), oldest first."""
+        table = self.get(code)
+        stmt = (
+            select(EntryRow.__table__)
+            .where(EntryRow.table_id == table.id, EntryRow.seq > since)
+            .order_by(EntryRow.seq)
+        )
+        if limit is not None:
+            stmt = stmt.limit(limit)
+        with self.engine.connect() as conn:
+            return [EntryRow(**r._mapping) for r in conn.execute(stmt)]
+
+    # --- opening --------------------------------------------------------------------------
+    def open(
+        self,
+        game_id: str,
+        players: Any = (),
+        *,
+        state: Any = None,
+        example: str | None = None,
+        variant: str | None = None,
+        author: str | None = None,
+    ) -> TableRow:
+        """Open a table from a given state, a named example, or the game's setup for that
+        many players (``setup-<n>p``). Raises :class:`MalformedInput` for a bad state."""
+        game = _game(game_id)
+        seats = parse_seats(list(players))
+        if state is None:
+            state = _setup(game, example, len(seats))
+            state = _rename(state, [s.name for s in seats])
+        if variant is not None and isinstance(state, dict) and "variant" in state:
+            state = {**state, "variant": variant}
+        self._bounded_state(state)
+        parsed = game.parse_state(state)
+        state = parsed.model_dump(mode="json")
+        report = codec.encode_report(game.report(parsed))
+        seat_data = [s.model_dump(exclude_none=True) for s in seats]
+        self.archive_idle()
+        with self.engine.begin() as conn:
+            open_count = conn.execute(
+                select(func.count()).select_from(TableRow).where(TableRow.archived_at.is_(None))
+            ).scalar_one()
+            if open_count >= self.limits.max_tables:
+                raise Full(N_("Too many tables are open; try again later."))
+            stamp = now()
+            table_id = conn.execute(
+                insert(TableRow)
+                .values(
+                    code=new_code(), game=game.id, variant=variant, players=seat_data,
+                    state=state, version=1, log_length=1, created_at=stamp, active_at=stamp,
+                )
+                .returning(TableRow.id)
+            ).scalar_one()  # fmt: skip
+            conn.execute(
+                insert(EntryRow).values(
+                    table_id=table_id, seq=1, based_on=0, version=1, kind="open",
+                    author=_author(author), verdict=report, state=state, created_at=stamp,
+                )
+            )  # fmt: skip
+            found = conn.execute(select(TableRow.__table__).where(TableRow.id == table_id)).one()
+        return TableRow(**found._mapping)
+
+    # --- changing -------------------------------------------------------------------------
+    def propose(self, code: str, move: Any, based_on: int, author: str | None = None) -> Outcome:
+        """Adjudicate ``move`` against version ``based_on``: a legal move is applied, an
+        illegal one is logged with its reasons and alternatives; a stale version is refused."""
+        if _size(move) > self.limits.max_move_bytes:
+            raise TooLarge(N_("The move is too large."))
+        table = self._current(code, based_on)
+        verdict, after = judge(_game(table.game), table.state, move, strict=True)
+        if after is not None:
+            self._bounded_state(after)
+        move_data = move if isinstance(move, dict) else {"value": move}
+        return self._append(table, based_on, "move", author, move_data, verdict, after)
+
+    def undo(self, code: str, based_on: int, author: str | None = None) -> Outcome:
+        """Take back the last change still in force (a move or a correction); logged."""
+        table = self._current(code, based_on)
+        with self.engine.connect() as conn:
+            steps = [
+                Step(r.seq, r.kind, r.version, r.undoes)
+                for r in conn.execute(
+                    select(EntryRow.seq, EntryRow.kind, EntryRow.version, EntryRow.undoes)
+                    .where(EntryRow.table_id == table.id)
+                    .order_by(EntryRow.seq)
+                )
+            ]
+            live = live_changes(steps)
+            if len(live) < 2:
+                raise TableError(N_("There is nothing to undo."))
+            back = conn.execute(
+                select(EntryRow.state).where(
+                    EntryRow.table_id == table.id, EntryRow.seq == live[-2].seq
+                )
+            ).scalar_one()
+        return self._append(table, based_on, "undo", author, None, None, back, undoes=live[-1].seq)
+
+    def correct(self, code: str, state: Any, based_on: int, author: str | None = None) -> Outcome:
+        """Set the state to match the physical board: the audit lists every difference from
+        the tool's state and every rule the corrected state breaks; the table goes on from it."""
+        self._bounded_state(state)
+        table = self._current(code, based_on)
+        game = _game(table.game)
+        parsed = game.parse_state(state)
+        result = audit(game, table.state, state)
+        after = parsed.model_dump(mode="json")
+        outcome = self._append(table, based_on, "correct", author, None, result.to_json(), after)
+        outcome.audit = result
+        return outcome
+
+    def _current(self, code: str, based_on: Any) -> TableRow:
+        if isinstance(based_on, bool) or not isinstance(based_on, int):
+            raise MalformedInput.single(
+                "/version", N_("`{field}` must be a whole number."), field="version"
+            )
+        table = self.get(code)
+        self._writable(table, based_on)
+        return table
+
+    def _writable(self, table: TableRow, based_on: int) -> None:
+        if table.archived_at is not None:
+            raise Archived(N_("This table is archived; reopen it to go on."))
+        if table.version != based_on:
+            raise StaleVersion(
+                N_("The state changed (version {current}, not {stated}): here is the new state."),
+                {"version": table.version, "state": table.state},
+                current=table.version,
+                stated=based_on,
+            )
+        if table.log_length >= self.limits.max_entries:
+            raise Full(
+                N_("This table's log is full ({count} lines); export it and open a new table."),
+                count=self.limits.max_entries,
+            )
+
+    def _append(
+        self,
+        table: TableRow,
+        based_on: int,
+        kind: str,
+        author: str | None,
+        move: dict[str, Any] | None,
+        verdict: dict[str, Any] | None,
+        after: dict[str, Any] | None,
+        undoes: int | None = None,
+    ) -> Outcome:
+        """One transaction: move the table on from ``based_on`` (when the state changes)
+        and append the log line. Refused if anyone else changed the table first."""
+        stamp = now()
+        values: dict[str, Any] = {"log_length": TableRow.log_length + 1, "active_at": stamp}
+        if after is not None:
+            values.update(version=TableRow.version + 1, state=after)
+        with self.engine.begin() as conn:
+            moved = conn.execute(
+                update(TableRow)
+                .where(
+                    TableRow.id == table.id,
+                    TableRow.version == based_on,
+                    TableRow.archived_at.is_(None),
+                    TableRow.log_length < self.limits.max_entries,
+                )
+                .values(**values)
+                .returning(TableRow.version, TableRow.log_length)
+            ).first()
+            if moved is not None:
+                entry = EntryRow(
+                    table_id=table.id, seq=moved.log_length, based_on=based_on,
+                    version=moved.version if after is not None else None, kind=kind,
+                    author=_author(author), move=move, verdict=verdict, state=after,
+                    undoes=undoes, created_at=stamp,
+                )  # fmt: skip
+                conn.execute(insert(EntryRow).values(**_columns(entry)))
+        if moved is None:  # someone else was first: say why, with the table as it is now
+            self._writable(self.get(table.code), based_on)
+            raise StaleVersion(N_("The state changed: here is the new state."))
+        table.version, table.log_length, table.active_at = moved.version, moved.log_length, stamp
+        if after is not None:
+            table.state = after
+        return Outcome(entry, table)
+
+    def _bounded_state(self, state: Any) -> None:
+        if _size(state) > self.limits.max_state_bytes:
+            raise TooLarge(
+                N_("The state is too large (at most {count} KB)."),
+                count=self.limits.max_state_bytes // 1024,
+            )
+
+    # --- archiving ------------------------------------------------------------------------
+    def archive_idle(self, at: datetime | None = None) -> int:
+        """Archive every table idle for longer than the limit; returns how many."""
+        cutoff = (at or now()) - self.limits.idle
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(TableRow)
+                .where(TableRow.archived_at.is_(None), TableRow.active_at < cutoff)
+                .values(archived_at=now())
+            )
+        return int(done.rowcount or 0)
+
+    def reopen(self, code: str) -> TableRow:
+        """Bring an archived table back (nothing was deleted)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(TableRow)
+                .where(TableRow.code == code)
+                .values(archived_at=None, active_at=now())
+            )
+        return self.get(code)
+
+    # --- logs -----------------------------------------------------------------------------
+    def export(self, code: str) -> dict[str, Any]:
+        """The table's log as a log file (see :class:`~adjudicator.table.log.LogFile`)."""
+        table = self.get(code)
+        rows = self.entries(code)
+        first, rest = rows[0], rows[1:]
+        entries: list[dict[str, Any]] = []
+        for row in rest:
+            item: dict[str, Any] = {"kind": row.kind}
+            if row.kind == "move":
+                item["move"] = row.move
+                item["legal"] = row.version is not None
+            elif row.kind == "correct":
+                item["state"] = row.state
+            if row.author:
+                item["author"] = row.author
+            entries.append(item)
+        return {
+            "format": FORMAT,
+            "format_version": 1,
+            "game": table.game,
+            "variant": table.variant,
+            "players": table.players,
+            "initial_state": first.state,
+            "entries": entries,
+        }
+
+    def replay(self, data: Any) -> tuple[LogFile, Replay]:
+        """Replay a log file (raises :class:`MalformedInput` for a malformed one)."""
+        log = parse_log(data)
+        game = _game(log.game)
+        game.parse_state(log.initial_state)
+        return log, replay(game, log)
+
+    def import_log(self, data: Any, author: str | None = None) -> tuple[TableRow | None, Replay]:
+        """A new table holding the log, when its replay follows it to the end."""
+        log, result = self.replay(data)
+        if result.flag is not None:
+            return None, result
+        table = self.open(
+            log.game, [s.model_dump() for s in log.players], state=log.initial_state,
+            variant=log.variant, author=author,
+        )  # fmt: skip
+        for entry, verdict, state in zip(
+            log.entries, result.verdicts[1:], result.states[1:], strict=True
+        ):
+            who = entry.author or author
+            if entry.kind == "undo":
+                outcome = self.undo(table.code, table.version, who)
+            elif entry.kind == "correct":
+                outcome = self.correct(table.code, entry.state, table.version, who)
+            else:
+                changed = state if verdict and verdict["legal"] else None
+                outcome = self._append(
+                    table, table.version, "move", who, entry.move, verdict, changed
+                )
+            table = outcome.table
+        return table, result
+
+
+def _columns(entry: EntryRow) -> dict[str, Any]:
+    return {c.name: getattr(entry, c.key) for c in EntryRow.__table__.columns if c.name != "id"}
+
+
+def _aware(stamp: datetime) -> datetime:
+    """SQLite gives back naive datetimes: they were stored in UTC."""
+    return stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)
+
+
+def _author(author: str | None) -> str | None:
+    if author is None:
+        return None
+    author = " ".join(str(author).split())[:40]
+    return author or None
+
+
+def _game(game_id: str) -> Game:
+    try:
+        return get_game(game_id)
+    except (UnknownGame, ModuleNotFoundError):
+        raise NoSuchTable(N_("Unknown game {game}."), game=str(game_id)[:64]) from None
+
+
+def _setup(game: Game, example: str | None, players: int) -> dict[str, Any]:
+    names = game.example_names()
+    if example is not None and example not in names:
+        raise TableError(N_("The game has no example called {name}."), name=str(example)[:64])
+    name = example or f"setup-{players}p"
+    if name not in names:
+        low, high = game.players
+        text = N_(
+            "The game has no setup for this many players ({count}); it takes {low} to {high}."
+        )
+        raise TableError(text, count=players, low=low, high=high)
+    return game.example(name)
+
+
+def _rename(state: Any, names: Sequence[str]) -> Any:
+    """The setup with its players' names replaced by the table's (by seat order), where
+    the state lists its players by name."""
+    old = state.get("players") if isinstance(state, dict) else None
+    if not names or not isinstance(old, list) or len(old) != len(names):
+        return state
+    if not all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in old):
+        return state
+    mapping = {p["name"]: n for p, n in zip(old, names, strict=True)}
+    if len(set(names)) != len(names):
+        return state
+
+    def walk(node: Any) -> Any:
+        if isinstance(node, dict):
+            return {k: walk(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [walk(v) for v in node]
+        return mapping.get(node, node) if isinstance(node, str) else node
+
+    return walk(state)

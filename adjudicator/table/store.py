@@ -1,0 +1,136 @@
+"""The tables' storage: SQLAlchemy 2 models, the engine, and the Alembic migrations.
+
+SQLite (a file, WAL mode) by default; ``ADJUDICATOR_DATABASE_URL`` names another database
+(PostgreSQL, for several servers). The schema is made only by the migrations in
+``adjudicator/table/migrations`` (:func:`migrate`), never by ``create_all``.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, ClassVar
+
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+    create_engine,
+    event,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+URL_ENV = "ADJUDICATOR_DATABASE_URL"
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class TableRow(Base):
+    """One shared table: its game, players, current state and counters."""
+
+    __tablename__ = "adj_tables"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(32), unique=True)
+    game: Mapped[str] = mapped_column(String(64))
+    variant: Mapped[str | None] = mapped_column(String(64))
+    players: Mapped[list[Any]] = mapped_column(JSON)
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    """The state's version: +1 at every change (a legal move, an undo, a correction)."""
+    log_length: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    active_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
+    archived_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class EntryRow(Base):
+    """One line of a table's log (append-only): a move with its verdict, an undo, a
+    correction, or the opening of the table."""
+
+    __tablename__ = "adj_entries"
+    __table_args__ = (
+        UniqueConstraint("table_id", "seq", name="uq_entry_seq"),
+        UniqueConstraint("table_id", "version", name="uq_entry_version"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("adj_tables.id", ondelete="RESTRICT"))
+    seq: Mapped[int] = mapped_column(Integer)
+    """Its place in the log, from 1, with no gap."""
+    based_on: Mapped[int] = mapped_column(Integer)
+    """The state version it was entered against."""
+    version: Mapped[int | None] = mapped_column(Integer)
+    """The state version it made (``None``: the state did not change)."""
+    kind: Mapped[str] = mapped_column(String(16))
+    author: Mapped[str | None] = mapped_column(String(64))
+    move: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    verdict: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    state: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    """The state after it, when it changed the state."""
+    undoes: Mapped[int | None] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+def default_url(instance: Path) -> str:
+    """The database URL: ``$ADJUDICATOR_DATABASE_URL`` or a SQLite file in ``instance``."""
+    url = os.environ.get(URL_ENV)
+    if url:
+        return url
+    instance.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{instance / 'tables.sqlite3'}"
+
+
+def make_engine(url: str, **kwargs: Any) -> Engine:
+    """An engine for ``url``; SQLite gets WAL mode, a busy timeout and full syncs."""
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://") :]
+    if not url.startswith("sqlite"):
+        kwargs.setdefault("pool_pre_ping", True)
+        return create_engine(url, **kwargs)
+    engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, **kwargs)
+    event.listen(engine, "connect", _sqlite_connect)
+    event.listen(engine, "begin", _sqlite_begin)
+    return engine
+
+
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    # Let SQLAlchemy's "begin" event emit BEGIN itself (pysqlite's own is unreliable).
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.close()
+
+
+def _sqlite_begin(connection: Any) -> None:
+    connection.exec_driver_sql("BEGIN")
+
+
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Bring the schema to ``revision`` through the Alembic migrations."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # Several servers may start at once: one migrates, the others wait.
+            connection.exec_driver_sql("SELECT pg_advisory_xact_lock(718281828)")
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
