@@ -172,17 +172,25 @@ def _seat(code: str) -> str | None:
 # --- the table -------------------------------------------------------------------------------
 
 
+#: The log lines a page shows (the newest); the export holds them all.
+PAGE_LINES = 100
+
+
 def table_context(table: TableRow) -> dict[str, Any]:
     game = get_game(table.game)
-    entries = tables().entries(table.code)
+    since = max(0, table.log_length - PAGE_LINES - 1)
+    entries = tables().entries(table.code, since=since)
     views = []
     current: Any = None
     for entry in entries:
         views.append(entry_view(game, entry, current))
         if entry.state is not None:
             current = entry.state
+    if since:
+        views = views[1:]  # the line before the first shown gave its state, not shown
     views.reverse()
     return {
+        "earlier": max(0, table.log_length - len(views)),
         "table": table,
         "game": game,
         "entries": views,
