@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from .core.exceptions import AdjudicatorError
+
 ROOT = Path(__file__).resolve().parent.parent
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 DEFAULT_APP = "web:create_app()"
@@ -32,7 +34,7 @@ DEFAULT_APP = "web:create_app()"
 DEFAULT_CONFIG = "python:web.gunicorn_conf"
 
 
-class ServerError(RuntimeError):
+class ServerError(AdjudicatorError, RuntimeError):
     """The server did not start, or stopped on its own."""
 
 

@@ -13,6 +13,7 @@ from babel.lists import format_list
 
 from .core.errors import MalformedInput, load_json
 from .core.i18n import (
+    CORE,
     LANGS,
     N_,
     Message,
@@ -20,7 +21,6 @@ from .core.i18n import (
     Plural,
     UnknownLanguage,
     babel_locale,
-    gettext,
     normalize_text,
 )
 from .core.i18n import normalize_lang as _normalize_lang
@@ -28,7 +28,6 @@ from .core.registry import game_ids
 from .games import UnknownGame, available_games, get_game
 
 EXIT_OK, EXIT_VIOLATIONS, EXIT_MALFORMED = 0, 1, 2
-CORE = "adjudicator"
 
 
 def _t(lang: str, msgid: str | Plural, **params: Any) -> str:
@@ -67,8 +66,8 @@ def _load(path: str, what: str) -> Any:
     return load_json(raw, what)
 
 
-def _malformed(out: Output, exc: MalformedInput, shape: dict[str, Any]) -> int:
-    data = dict(shape, errors=exc.to_json(out.lang))
+def _malformed(out: Output, exc: MalformedInput, which: str) -> int:
+    data = exc.answer(which, out.lang)
 
     def text() -> str:
         lines = [
@@ -88,7 +87,15 @@ def _malformed(out: Output, exc: MalformedInput, shape: dict[str, Any]) -> int:
 
 
 def _violation_lines(lang: str, violations: Sequence[dict[str, str]]) -> list[str]:
-    return [f"  {v['rule']:<9} {v['path'] or '/'}\n            {v['message']}" for v in violations]
+    """Each violation (or notice) as its rule, path and the check that found it, then its
+    message."""
+    lines = []
+    for v in violations:
+        head = f"  {v['rule']:<9} {v['path'] or '/'}"
+        if v.get("check"):
+            head += "  [" + _t(lang, N_("check: {check}"), check=v["check"]) + "]"
+        lines += [head, f"            {v['message']}"]
+    return lines
 
 
 # --- commands -------------------------------------------------------------------------------
@@ -99,7 +106,7 @@ def cmd_check(args: argparse.Namespace, out: Output) -> int:
     try:
         report = game.check(_load(args.state, ""))
     except MalformedInput as exc:
-        return _malformed(out, exc, {"valid": False, "violations": []})
+        return _malformed(out, exc, "check")
     data = report.to_json(out.lang)
 
     def text() -> str:
@@ -128,8 +135,7 @@ def cmd_move(args: argparse.Namespace, out: Output) -> int:
         move = _load(args.move, "/move")
         verdict = game.adjudicate(state, move)
     except MalformedInput as exc:
-        shape = {"legal": False, "violations": [], "state": None, "alternatives": []}
-        return _malformed(out, exc, shape)
+        return _malformed(out, exc, "move")
     data = verdict.to_json(out.lang)
 
     def text() -> str:
@@ -159,7 +165,7 @@ def cmd_score(args: argparse.Namespace, out: Output) -> int:
     try:
         report = game.score(_load(args.state, ""))
     except MalformedInput as exc:
-        return _malformed(out, exc, {"final": False, "scores": {}, "winner": None})
+        return _malformed(out, exc, "score")
     data = report.to_json(out.lang)
 
     def text() -> str:
@@ -194,7 +200,7 @@ def cmd_options(args: argparse.Namespace, out: Output) -> int:
     try:
         options = game.options_of(_load(args.state, ""), args.kind)
     except MalformedInput as exc:
-        return _malformed(out, exc, {"count": 0, "counts": {}, "actions": [], "notes": []})
+        return _malformed(out, exc, "options")
     data = options.to_json(out.lang)
 
     def text() -> str:
@@ -208,10 +214,16 @@ def cmd_options(args: argparse.Namespace, out: Output) -> int:
         for kind, actions in options.by_kind().items():
             name = game.vocab.name("move", kind, out.lang)
             lines.append(f"{name} ({len(actions)})")
+            heading = None
             for action in actions:
                 said = action.to_json(out.lang)
-                lines.append(f"  - {said['description']}")
-                lines += [f"      {effect}" for effect in said["effects"]]
+                if said["group"] != heading and said["group"] is not None:
+                    size = sum(1 for a in actions if a.group == action.group)
+                    lines.append(f"  {said['group']} ({size})")
+                heading = said["group"]
+                indent = "    " if heading is not None else "  "
+                lines.append(f"{indent}- {said['description']}")
+                lines += [f"{indent}    {effect}" for effect in said["effects"]]
         lines += [f"* {note}" for note in data["notes"]]
         return "\n".join(lines)
 
@@ -241,18 +253,6 @@ def cmd_schema(args: argparse.Namespace, out: Output) -> int:
     return EXIT_OK
 
 
-def _rule_json(game: Any, rule: Any, lang: str) -> dict[str, Any]:
-    return {
-        "id": rule.id,
-        "game": game.id,
-        "section": rule.section,
-        "title": gettext(game.domain, lang, rule.title),
-        "text": gettext(game.domain, lang, rule.text),
-        "source": [s.render(lang) for s in rule.sources],
-        "checks": [c.id for c in game.checks.for_rule(rule.id)],
-    }
-
-
 def cmd_rules(args: argparse.Namespace, out: Output) -> int:
     from .search import search
 
@@ -262,7 +262,7 @@ def cmd_rules(args: argparse.Namespace, out: Output) -> int:
         if rule is None:
             sys.stderr.write(_t(out.lang, "Unknown rule: {id}", id=args.id) + "\n")
             return EXIT_MALFORMED
-        data = _rule_json(game, rule, out.lang)
+        data = game.rule_json(rule, out.lang)
         out.emit(
             data,
             lambda: (
@@ -271,11 +271,11 @@ def cmd_rules(args: argparse.Namespace, out: Output) -> int:
         )
         return EXIT_OK
     if not args.search:
-        listing = [_rule_json(game, r, out.lang) for r in game.catalog]
+        listing = [game.rule_json(r, out.lang) for r in game.catalog]
         out.emit(listing, lambda: "\n".join(f"{r['id']:<9} {r['title']}" for r in listing))
         return EXIT_OK
     found = search(game, args.search, out.lang)
-    hits = [{**_rule_json(game, h.rule, out.lang), "matched": list(h.matched)} for h in found.hits]
+    hits = [{**game.rule_json(h.rule, out.lang), "matched": list(h.matched)} for h in found.hits]
     out.emit(hits, lambda: _search_text(found, hits, out.lang))
     return EXIT_OK
 

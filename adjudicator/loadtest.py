@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ._http import DEFAULT_APP, GunicornServer, check_calls, run_load, warm_up
+from .core.exceptions import AdjudicatorError
 
 
 def run_loadtest(
@@ -35,7 +36,7 @@ def run_loadtest(
 
     games = list(available_games() if games is None else games)
     if not games:
-        raise RuntimeError("no game to load")
+        raise AdjudicatorError("no game to load")
     calls = check_calls(games)
     with GunicornServer(app, workers=workers, extra_args=extra_args) as server:
         warm_up(server, calls)

@@ -33,11 +33,12 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from . import docs_search
-from .core.cases import Case
+from .core.cases import Case, run_case_answers
 from .core.catalog import Rule, Source
 from .core.checks import Kind
 from .core.game import Game
 from .core.i18n import (
+    CORE,
     HTML_LANG,
     LANG_NAMES,
     LANGS,
@@ -60,7 +61,6 @@ from .core.trace import raised_by, trace_game
 from .games import available_games, get_game
 
 logger = logging.getLogger(__name__)
-CORE = "adjudicator"
 KIND_NAMES = {
     Kind.STATE: N_("state"),
     Kind.MOVE: N_("move"),
@@ -424,6 +424,9 @@ class GameCases(GameDirective):
                 (self.t(N_("Rules")), comma_links(rule_link(r) for r in case.rules)),
                 (self.t(N_("Verdict")), verdict),
             ]
+            found = self.found_by(case)
+            if found is not None:
+                rows.append((self.t(N_("Violations and their checks")), found))
             if case.base:
                 rows.append((self.t(N_("Start from")), case.base))
             tested = [d for d in game.disputes if case.id in d.cases]
@@ -443,6 +446,22 @@ class GameCases(GameDirective):
                 node += literal_json(case.move)
             body.append(node)
         return self.page("cases", N_("{game}: worked examples"), body)
+
+    def found_by(self, case: Case) -> nodes.paragraph | None:
+        """Each violation the case yields: its rule and, in brackets, the check that raised
+        it (``None`` when the case yields none)."""
+        pairs = sorted({(v.rule, v.check) for v in run_case_answers(self.game, case)})
+        if not pairs:
+            return None
+        items = []
+        for rule_id, check in pairs:
+            item = nodes.inline()
+            item += rule_link(rule_id)
+            item += nodes.Text(" (")
+            item += nodes.literal(check or "—", check or "—")
+            item += nodes.Text(")")
+            items.append(item)
+        return comma_links(items)
 
 
 def _case_verdict(d: GameDirective, kind: str, expect: Any) -> str:

@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from adjudicator.cli import main
+from adjudicator.core.i18n import gettext
 from adjudicator.games import get_game
 
 
@@ -121,3 +122,15 @@ def test_score_names_players_in_the_readers_language(capsys):
     assert code == 0
     assert "Πράσινος" in out
     assert "green" not in out
+
+
+@pytest.mark.parametrize("lang", ["en", "el", "pt", "zh_TW"])
+def test_text_output_names_the_check_of_every_violation(game, capsys, tmp_path, lang):
+    case = next(c for c in game.cases if c.kind == "state" and c.expected_violations)
+    state = write(tmp_path, "state.json", case.build_state(game))
+    code, out = run(capsys, "check", game.id, state, "--format", "json")
+    checks = {v["check"] for v in json.loads(out)["violations"]}
+    assert code == 1 and all(checks)
+    code, out = run(capsys, "check", game.id, state, "--lang", lang)
+    for check in checks:
+        assert f"[{gettext('adjudicator', lang, 'check: {check}').format(check=check)}]" in out

@@ -12,6 +12,14 @@ list covers, is in the list (complete).
   taking it (whatever contractors it names), and ``contractors: 0`` by the placement that
   does not say it.
 - Quarantine: the move as it is (the drawn cube's colour is one the bag holds).
+- Imperial: the list gives one-unit maneuvers, one-unit imports and one-purchase investing.
+  A rondel move is covered by itself without its investments, and each of its purchases by
+  that purchase alone on the space's plainest move (building or importing nothing, moving
+  no unit), unless it buys a bond traded in earlier in the same round. An import of several
+  units by each one-unit import. A maneuver by each of its pieces that is legal alone (a
+  fleet's move, an army's, a battle where the units stand), at either maneuver space (the
+  list gives the unit moves at the nearer one, and a note says so), an army's by any route
+  to the same region with the same stance.
 """
 
 from __future__ import annotations
@@ -26,7 +34,7 @@ from hypothesis import strategies as st
 
 from adjudicator.games import get_game
 
-GAMES = ("manhattan-project", "quarantine")
+GAMES = ("manhattan-project", "quarantine", "imperial")
 
 
 def _states(game_id: str, seed: int, steps: int) -> list[Any]:
@@ -50,9 +58,53 @@ def _key(data: dict[str, Any]) -> str:
     return json.dumps(data, sort_keys=True)
 
 
-def _normal(game_id: str, game: Any, data: dict[str, Any]) -> list[str]:
+def _dumped(game: Any, data: dict[str, Any]) -> dict[str, Any]:
+    dumped: dict[str, Any] = game.parse_move(data).model_dump(mode="json", exclude_none=True)
+    return dumped
+
+
+def _maneuver_key(move: dict[str, Any]) -> str:
+    """A one-unit maneuver at either space, an army by where it goes and how it stands."""
+    armies = [(a["route"][0], a["route"][-1], a.get("stance")) for a in move["armies"]]
+    return _key({**move, "space": "maneuver", "armies": armies})
+
+
+def _imperial(game: Any, state: Any, data: dict[str, Any]) -> list[str]:
+    move = _dumped(game, data)
+    if move["type"] == "opening":
+        return [_key(move)]
+    plain = {"type": move["type"], "nation": move["nation"], "space": move["space"]}
+    whole = {**move, "investments": []}
+    keys = []
+    traded = set()
+    for purchase in move["investments"]:
+        if (purchase["nation"], purchase["bond"]) not in traded:
+            keys.append(_key(_dumped(game, {**plain, "investments": [purchase]})))
+        if "trade_in" in purchase:
+            traded.add((purchase["nation"], purchase["trade_in"]))
+    if move["type"] == "import":
+        keys += [_key({**whole, "units": [u]}) for u in move["units"]] or [_key(whole)]
+    elif move["type"] == "maneuver":
+        empty: dict[str, list[Any]] = {
+            "fleets": [],
+            "armies": [],
+            "battles": [],
+            "stances": [],
+            "destroy": [],
+        }
+        pieces = [{**whole, **empty, part: [x]} for part in empty for x in move[part]]
+        pieces = [p for p in pieces if game.adjudicate(state.model_dump(mode="json"), p).legal]
+        keys += [_maneuver_key(p) for p in pieces or [{**whole, **empty}]]
+    else:
+        keys.append(_key(whole))
+    return keys
+
+
+def _normal(game_id: str, game: Any, data: dict[str, Any], state: Any = None) -> list[str]:
     """The keys of the listed moves that cover ``data``."""
-    move = game.parse_move(data).model_dump(mode="json", exclude_none=True)
+    if game_id == "imperial":
+        return _imperial(game, state, data)
+    move = _dumped(game, data)
     if game_id != "manhattan-project":
         return [_key(move)]
     move.pop("drawn", None)
@@ -73,6 +125,13 @@ def _normal(game_id: str, game: Any, data: dict[str, Any]) -> list[str]:
     return [_key(move)]
 
 
+def _listed(game_id: str, game: Any, data: dict[str, Any]) -> list[str]:
+    """The key of a listed move (Imperial's maneuvers keyed as :func:`_maneuver_key`)."""
+    if game_id == "imperial" and data["type"] == "maneuver" and not data.get("investments"):
+        return [_maneuver_key(_dumped(game, data))]
+    return _normal(game_id, game, data)
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 12))
@@ -87,7 +146,7 @@ def test_options_are_sound_and_complete(game_id: str, seed: int, steps: int) -> 
         verdict = game.adjudicate(state.model_dump(mode="json"), action.move)
         assert verdict.legal, action.move
         assert verdict.state is not None and game.check(verdict.state).valid, action.move
-        listed.update(_normal(game_id, game, dict(action.move)))
+        listed.update(_listed(game_id, game, dict(action.move)))
     for data in sampler.sample_moves(state, random.Random(seed)):
         if (
             data["type"] not in found.kinds
@@ -97,5 +156,5 @@ def test_options_are_sound_and_complete(game_id: str, seed: int, steps: int) -> 
         if data["type"] == "construct" and state.building_deck > 0:
             assert len(found.notes) == 2, "Construction's absence must be said"
             continue
-        wanted = _normal(game_id, game, data)
+        wanted = _normal(game_id, game, data, state)
         assert set(wanted) <= listed, (data, wanted)

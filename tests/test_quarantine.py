@@ -247,3 +247,24 @@ def test_alternatives_are_sentences_in_every_language():
         for alt in verdict.alternatives:
             text = alt.description.render(lang)
             assert "{" not in text and "pharmacy" not in text, text
+
+
+def test_apply_leaves_its_input_alone():
+    """``apply`` copies only the players a move may change and shares the others: no move
+    of a playout may change the state it was applied to."""
+    import random
+
+    from adjudicator.games.quarantine.sampler import sample_moves, setup
+
+    rng = random.Random(5)
+    state = setup(rng)
+    for _ in range(300):
+        moves = sample_moves(state, rng)
+        if not moves:
+            state = setup(rng)
+            continue
+        before = state.model_dump(mode="json")
+        for data in moves[:4]:
+            GAME.apply(state, GAME.parse_move(data))
+            assert state.model_dump(mode="json") == before, data["type"]
+        state, _ = GAME.apply(state, GAME.parse_move(moves[0]))

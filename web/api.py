@@ -17,18 +17,9 @@ from .service import CORE, Missing, all_games, find_game, find_rule, rule_json, 
 
 bp = Blueprint("api", __name__)
 
-#: The shape of each answer when the input is malformed (as the CLI prints it).
-MALFORMED_SHAPES: dict[str, dict[str, Any]] = {
-    "check": {"valid": False, "violations": []},
-    "move": {"legal": False, "violations": [], "state": None, "alternatives": []},
-    "score": {"final": False, "scores": {}, "winner": None},
-    "options": {"count": 0, "counts": {}, "actions": [], "notes": []},
-}
-
 
 def malformed(which: str, exc: MalformedInput) -> tuple[Any, int]:
-    body = dict(MALFORMED_SHAPES[which], errors=exc.to_json(current_lang()))
-    return jsonify(body), 422
+    return jsonify(exc.answer(which, current_lang())), 422
 
 
 def body_json() -> Any:

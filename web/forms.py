@@ -17,9 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.core.errors import MAX_DEPTH, FieldError, MalformedInput, check_depth
-from adjudicator.core.i18n import N_, Message
+from adjudicator.core.i18n import CORE, N_, Message
 
-CORE = "adjudicator"
 MAX_FIELDS = 4000
 FOLD_ABOVE = 4
 """List items with more inputs than this are folded unless opened (see ``Group.folded``)."""

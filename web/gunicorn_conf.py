@@ -39,6 +39,21 @@ preload_app = True
 def when_ready(server: Any) -> None:
     """Warm the application before the workers start (the first page of a game would
     otherwise take a few seconds: reading its cases and building its editor)."""
+    import gc
+
     from web.service import warm_up
 
     warm_up(server.app.wsgi())
+    # What the warm-up built lives as long as the workers do: moved out of the collector's
+    # sight, it is never scanned again, and its pages stay shared by the forked workers.
+    gc.collect()
+    gc.freeze()
+
+
+def post_worker_init(worker: Any) -> None:
+    """Each worker accepts one connection at a time, so that the workers share a burst of
+    new connections instead of the first one awake taking them all (gevent's advice for
+    several processes on one listening socket)."""
+    from gevent import baseserver
+
+    baseserver.BaseServer.max_accept = 1

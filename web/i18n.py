@@ -15,6 +15,7 @@ from flask import Flask, g, has_request_context, request
 from flask_babel import Babel, Domain
 
 from adjudicator.core.i18n import (
+    CORE,
     HTML_LANG,
     LANG_NAMES,
     LANGS,
@@ -24,7 +25,7 @@ from adjudicator.core.i18n import (
     translations,
 )
 
-DOMAIN = "adjudicator"
+DOMAIN = CORE
 LANG_COOKIE = "lang"
 GAME_COOKIE = "game"
 COOKIE_AGE = 365 * 24 * 3600

@@ -120,6 +120,10 @@ _OPTIONS = {
                     "move": {"type": "object"},
                     "description": {"type": "string"},
                     "effects": {"type": "array", "items": {"type": "string"}},
+                    "group": {
+                        "type": ["string", "null"],
+                        "description": "The sub-list of its kind the action is folded into",
+                    },
                 },
                 "required": ["kind", "move", "description", "effects"],
             },

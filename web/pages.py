@@ -188,12 +188,14 @@ def move(game_id: str) -> Any:
         context = move_context(game, data, mv, False)
         context["errors"] = error_views(exc.errors)
         return render_template("move.html", **context), 422
-    run = (request.method == "POST" and not retype and not edit) or bool(
-        request.args.get("m") or request.args.get("case")
+    listing = request.form.get("action") == "options"
+    run = (request.method == "POST" and not retype and not edit and not listing) or bool(
+        (request.args.get("m") and not request.args.get("fill")) or request.args.get("case")
     )
     if mv is None:
         mv, run = default_move(game), False
-    return render_template("move.html", **move_context(game, data, mv, run))
+    options = listing or request.values.get("options") == "1"
+    return render_template("move.html", **move_context(game, data, mv, run, options))
 
 
 # --- score ---------------------------------------------------------------------------------------

@@ -12,10 +12,9 @@ from werkzeug.exceptions import NotFound
 from adjudicator.core.catalog import Rule
 from adjudicator.core.errors import FieldError, MalformedInput
 from adjudicator.core.game import Game
-from adjudicator.core.i18n import N_, Message, gettext
+from adjudicator.core.i18n import CORE, N_, Message
 from adjudicator.games import available_games
 
-CORE = "adjudicator"
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 
@@ -61,16 +60,8 @@ def safely(func: Callable[..., T], *args: Any) -> T:
 
 
 def rule_json(game: Game, rule: Rule, lang: str) -> dict[str, Any]:
-    """A rule as the CLI prints it with ``--format json``."""
-    return {
-        "id": rule.id,
-        "game": game.id,
-        "section": rule.section,
-        "title": gettext(game.domain, lang, rule.title),
-        "text": gettext(game.domain, lang, rule.text),
-        "source": [s.render(lang) for s in rule.sources],
-        "checks": [c.id for c in game.checks.for_rule(rule.id)],
-    }
+    """A rule as the CLI prints it with ``--format json`` (:meth:`Game.rule_json`)."""
+    return game.rule_json(rule, lang)
 
 
 def docs_href(game: Game, rule_id: str, lang: str) -> str:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from babel.lists import format_list
 from flask import request, url_for
 from markupsafe import Markup
 
 from adjudicator.core.errors import FieldError, MalformedInput
 from adjudicator.core.game import Game
-from adjudicator.core.i18n import LANGS
+from adjudicator.core.i18n import LANGS, babel_locale
 
 from . import forms, permalink
 from .i18n import _, canonical, current_lang
@@ -346,9 +347,58 @@ def verdict_context(
     return context
 
 
-def move_context(game: Game, data: Any, move: Any, run: bool) -> dict[str, Any]:
+#: A kind with more options than this is folded to its title and count.
+FOLD_OVER = 6
+
+
+def option_groups(options: Any, lang: str, chosen: str) -> list[dict[str, Any]]:
+    """The legal actions by kind, each with its words and its move (encoded as in a
+    permalink); a long group is folded, never cut."""
+    groups = []
+    for kind, actions in options.by_kind().items():
+        items = []
+        for action in actions:
+            words = action.description.render(lang)
+            effects = [e.render(lang) for e in action.effects]
+            move = permalink.encode(dict(action.move))
+            items.append(
+                {"words": words, "effects": [e for e in effects if e != words], "move": move,
+                 "chosen": move == chosen}
+            )  # fmt: skip
+        groups.append(
+            {"kind": kind, "label": move_label(kind), "actions": items,
+             "open": len(items) <= FOLD_OVER or any(i["chosen"] for i in items)}
+        )  # fmt: skip
+    return groups
+
+
+def options_context(game: Game, data: Any, move: Any) -> dict[str, Any]:
+    """The answer to "What may I do?" (issue 16): every legal action of the player to
+    move, grouped by kind, each a button that fills the move editor with its move."""
+    try:
+        found = safely(game.options_of, data)
+    except MalformedInput as exc:
+        return {"errors": error_views(exc.errors)}
+    lang = current_lang()
+    groups = option_groups(found, lang, permalink.encode(move))
+    empty = [g["label"] for g in groups if not g["actions"]]
+    return {
+        "count": len(found.actions),
+        "groups": [g for g in groups if g["actions"]],
+        "empty": format_list(empty, locale=babel_locale(lang)) if empty else "",
+        "notes": [note.render(lang) for note in found.notes],
+        "state": permalink.encode(data),
+    }
+
+
+def move_context(
+    game: Game, data: Any, move: Any, run: bool, options: bool = False
+) -> dict[str, Any]:
     context = common(game, data, "move")
     context.update(move_json=pretty(move), mbase=permalink.encode(move))
+    context["options_offered"] = game.options is not None
+    if options and game.options is not None:
+        context["options"] = options_context(game, data, move)
     discriminator, move_types, move_type, editor = move_editor(game, move, data)
     context.update(
         discriminator=discriminator, move_types=move_types, move_type=move_type, editor=editor

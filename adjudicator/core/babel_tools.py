@@ -21,7 +21,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from .i18n import TRANSLATED_LANGS, clear_caches, locale_dir
+from .i18n import CORE, TRANSLATED_LANGS, clear_caches, locale_dir
 from .registry import game_ids, package_dir
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,7 +52,7 @@ def domains() -> dict[str, tuple[Path, list[tuple[str, str]]]]:
         if folder.is_relative_to(ROOT)
     ]
     result: dict[str, tuple[Path, list[tuple[str, str]]]] = {
-        "adjudicator": (
+        CORE: (
             ROOT,
             [
                 *ignored,

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from .checks import Check, Kind
+from .exceptions import AdjudicatorError
 from .i18n import normalize_text
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ CASE_ID = re.compile(r"^[A-Z]{2,3}-[A-Za-z0-9-]+$")
 CASE_KINDS = ("state", "move", "score")
 
 
-class CaseError(ValueError):
+class CaseError(AdjudicatorError, ValueError):
     """A case file is malformed."""
 
 

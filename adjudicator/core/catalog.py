@@ -33,15 +33,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .i18n import N_, Message, normalize_text
-
-CORE = "adjudicator"
+from .exceptions import AdjudicatorError
+from .i18n import CORE, N_, Message, normalize_text
 
 #: A rule ID: a game prefix, a dash, three or four digits and an optional letter.
 RULE_ID = re.compile(r"^[A-Z]{2,3}-[0-9]{3,4}[a-z]?$")
 
 
-class CatalogError(ValueError):
+class CatalogError(AdjudicatorError, ValueError):
     """The rules catalog itself is malformed (a bad ID, a duplicate, an unknown section)."""
 
 

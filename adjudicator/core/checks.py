@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, get_args, get_origin, get_type_hints
 
+from .exceptions import AdjudicatorError
 from .i18n import Message, Name, Names, Plural
 from .verdicts import Notice, Violation
 
@@ -95,15 +96,19 @@ def strict_rules() -> bool:
     return os.environ.get(STRICT_ENV, "") not in ("", "0")
 
 
-class UndeclaredRule(RuntimeError):
+class UndeclaredRule(AdjudicatorError, RuntimeError):
     """A check raised a violation of a rule its decorator does not declare."""
 
 
-class DuplicateCheck(ValueError):
-    pass
+class CheckError(AdjudicatorError, ValueError):
+    """A check is registered wrongly (no rule, or the ID of another check)."""
 
 
-class UntypedMove(TypeError):
+class DuplicateCheck(CheckError):
+    """Two checks of one game have the same ID (their function name)."""
+
+
+class UntypedMove(AdjudicatorError, TypeError):
     """A move check's ``move`` annotation is not a move class nor a union of move classes."""
 
 
@@ -168,7 +173,7 @@ class CheckRegistry:
         self, kind: Kind, rules: tuple[str, ...], title: str, moves: tuple[str, ...]
     ) -> Callable[[CheckFunction], CheckFunction]:
         if not rules:
-            raise ValueError("a check must name at least one rule")
+            raise CheckError("a check must name at least one rule")
 
         def decorate(func: CheckFunction) -> CheckFunction:
             check_id = func.__name__
@@ -181,6 +186,8 @@ class CheckRegistry:
         return decorate
 
     def state(self, *rules: str, title: str) -> Callable[[CheckFunction], CheckFunction]:
+        """Register ``f(state)``. Raises :class:`CheckError` without a rule and
+        :class:`DuplicateCheck` when decorating a second function of the same name."""
         return self._register(Kind.STATE, rules, title, ())
 
     def move(
@@ -194,10 +201,11 @@ class CheckRegistry:
     def effect(
         self, *rules: str, title: str, moves: Iterable[str] = ()
     ) -> Callable[[CheckFunction], CheckFunction]:
-        """Register ``f(before, move, after)``, typed like :meth:`move`."""
+        """Register ``f(before, move, after)``, typed like :meth:`move` (raises the same)."""
         return self._register(Kind.EFFECT, rules, title, tuple(moves))
 
     def score(self, *rules: str, title: str) -> Callable[[CheckFunction], CheckFunction]:
+        """Register ``f(state)`` for the scoring; raises as :meth:`state` does."""
         return self._register(Kind.SCORE, rules, title, ())
 
     def violation(

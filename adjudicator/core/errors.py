@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import copy
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from babel.lists import format_list
 from pydantic import ValidationError
 
-from .i18n import N_, Localized, Message, N_plural, Plural, babel_locale
-
-CORE = "adjudicator"
+from .exceptions import AdjudicatorError
+from .i18n import CORE, N_, Localized, Message, N_plural, Plural, babel_locale
 
 #: Our own wording of pydantic's error kinds; ``{field}`` names the field (its JSON key).
 #: Kinds not listed get :data:`_INVALID`; a validator's own error is a :class:`InvalidValue`.
@@ -83,7 +84,7 @@ _COUNTS = {
 }
 
 
-class InvalidValue(ValueError):
+class InvalidValue(AdjudicatorError, ValueError):
     """A validator's own error, in words a player can read in their language.
 
     Raise it from a pydantic validator instead of a plain ``ValueError``::
@@ -116,7 +117,17 @@ class FieldError:
         return {"path": self.path, "message": self.message.render(lang)}
 
 
-class MalformedInput(ValueError):
+#: What each answer holds beside its ``errors`` when its input is malformed: the CLI's
+#: ``--format json`` and the API's 422 body are the same answer (:meth:`MalformedInput.answer`).
+MALFORMED_SHAPES: Mapping[str, Mapping[str, Any]] = {
+    "check": {"valid": False, "violations": []},
+    "move": {"legal": False, "violations": [], "state": None, "alternatives": []},
+    "score": {"final": False, "scores": {}, "winner": None},
+    "options": {"count": 0, "counts": {}, "actions": [], "notes": []},
+}
+
+
+class MalformedInput(AdjudicatorError, ValueError):
     """The input is not a well-formed state or move. ``errors`` lists every problem."""
 
     def __init__(self, errors: list[FieldError]) -> None:
@@ -144,7 +155,14 @@ class MalformedInput(ValueError):
         return cls(problems)
 
     def to_json(self, lang: str = "en") -> list[dict[str, str]]:
+        """Every problem as ``{"path", "message"}``, the message in ``lang``."""
         return [e.to_json(lang) for e in self.errors]
+
+    def answer(self, which: str, lang: str = "en") -> dict[str, Any]:
+        """The answer of the ``which`` command (``check``, ``move``, ``score`` or
+        ``options``) to this input: that answer's shape, empty, with the ``errors``.
+        Raises ``KeyError`` for another command."""
+        return {**copy.deepcopy(dict(MALFORMED_SHAPES[which])), "errors": self.to_json(lang)}
 
 
 def _field(loc: tuple[Any, ...]) -> str:

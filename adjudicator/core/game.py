@@ -6,7 +6,7 @@ import json
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -16,6 +16,7 @@ from .cases import Case, load_cases
 from .catalog import Catalog, Rule, Rulebook, load_catalog
 from .checks import CheckRegistry, Kind
 from .errors import MAX_INPUT_BYTES, MalformedInput, load_json
+from .exceptions import AdjudicatorError
 from .i18n import N_, Message, gettext
 from .reference import Dispute, ReferenceTable, Term, load_disputes, load_glossary
 from .verdicts import (
@@ -65,16 +66,23 @@ class OptionsProvider:
     kind in :attr:`kinds`), legal or not, as move data; the core keeps the legal ones.
     ``describe(state, move)`` says one candidate in words (a :class:`Message` or a ``Name``).
     ``notes(state)`` says what the list leaves out and why (may be empty).
+    ``group(state, move)`` names the sub-list of its kind a candidate is folded into when
+    the kind's list is long (a :class:`Message`; ``None``: no sub-list).
     """
 
     kinds: tuple[str, ...]
     candidates: Callable[[Any, str | None], Iterable[dict[str, Any]]]
     describe: Callable[[Any, dict[str, Any]], Any]
     notes: Callable[[Any], Sequence[Message]] = lambda state: ()
+    group: Callable[[Any, dict[str, Any]], Message | None] = lambda state, move: None
+    effects: Callable[[Any, dict[str, Any]], Sequence[Message] | None] | None = None
+    """``effects(state, move)``: what a legal candidate does, said from the state before it,
+    so that the core need not apply it (``None``, or no function: the core applies it). The
+    core still applies every candidate of a type that an effect check concerns."""
 
 
-class UnknownExample(KeyError):
-    pass
+class UnknownExample(AdjudicatorError, KeyError):
+    """No example state of the game has that name."""
 
 
 @dataclass
@@ -161,7 +169,21 @@ class Game:
         return {book.id: book.lang for book in self.catalog.rulebooks.values()}
 
     def rule(self, rule_id: str) -> Rule | None:
+        """The rule with that ID (any case), or ``None``."""
         return self.catalog.get(rule_id)
+
+    def rule_json(self, rule: Rule, lang: str = "en") -> dict[str, Any]:
+        """A rule as the CLI's ``--format json`` and the API give it, in ``lang``: its ID,
+        game, section, title, text, sources and the IDs of the checks that enforce it."""
+        return {
+            "id": rule.id,
+            "game": self.id,
+            "section": rule.section,
+            "title": self._(lang, rule.title),
+            "text": self._(lang, rule.text),
+            "source": [s.render(lang) for s in rule.sources],
+            "checks": [c.id for c in self.checks.for_rule(rule.id)],
+        }
 
     @cached_property
     def _example_files(self) -> dict[str, Path]:
@@ -171,7 +193,8 @@ class Game:
         return list(self._example_files)
 
     def example(self, name: str | None = None) -> dict[str, Any]:
-        """A fresh copy of the named example state (only names from ``example_names``)."""
+        """A fresh copy of the named example state (only names from ``example_names``).
+        Raises :class:`UnknownExample` for any other name."""
         path = self._example_files.get(name or self.default_example)
         if path is None:
             raise UnknownExample(name)
@@ -192,7 +215,8 @@ class Game:
 
     def parse_state_json(self, text: str | bytes) -> Any:
         """Validate JSON text as a state in one step (pydantic parses it in Rust); on any
-        problem the text is loaded as plain JSON so that every path points into it."""
+        problem the text is loaded as plain JSON so that every path points into it.
+        Raises :class:`MalformedInput` (also for text over ``MAX_INPUT_BYTES``)."""
         if len(text) > MAX_INPUT_BYTES:
             raise MalformedInput.single("", N_("The input is too large."))
         try:
@@ -201,6 +225,7 @@ class Game:
             raise MalformedInput.from_pydantic(exc, load_json(text)) from None
 
     def parse_move(self, data: Any) -> Any:
+        """Validate ``data`` as a move; raises :class:`MalformedInput` with every problem."""
         try:
             return self.move_adapter.validate_python(data)
         except ValidationError as exc:
@@ -226,15 +251,16 @@ class Game:
         )
 
     def check(self, data: Any) -> Report:
-        """Check a state: all its violations at once."""
+        """Check a state: all its violations at once. Raises :class:`MalformedInput`."""
         return self.report(self.parse_state(data))
 
     def check_json(self, text: str | bytes) -> Report:
-        """:meth:`check` on JSON text."""
+        """:meth:`check` on JSON text. Raises :class:`MalformedInput`."""
         return self.report(self.parse_state_json(text))
 
     def adjudicate(self, state_data: Any, move_data: Any) -> MoveVerdict:
-        """Decide whether a move is legal in a state, and what it leads to."""
+        """Decide whether a move is legal in a state, and what it leads to. Raises
+        :class:`MalformedInput` listing the problems of both (move paths under ``/move``)."""
         errors: list[Any] = []
         state = move = None
         try:
@@ -295,16 +321,26 @@ class Game:
         after, _ = self.apply(state, move)
         return not any(c.first(state, move, after) is not None for c in effects)
 
-    def _legal_effects(self, state: Any, move: Any) -> tuple[Message, ...] | None:
+    def _legal_effects(
+        self,
+        state: Any,
+        move: Any,
+        told: Callable[[], Sequence[Message] | None] | None = None,
+    ) -> tuple[Message, ...] | None:
         """What a legal move does, or ``None`` when it is illegal: :meth:`is_legal` with one
-        ``apply`` serving both the effect checks and the effects."""
+        ``apply`` serving both the effect checks and the effects. ``told()`` may say the
+        effects instead, when no effect check concerns the move (then nothing is applied)."""
         move_type = getattr(move, "type", None)
         for check in self.checks.of_kind(Kind.MOVE):
             if check.applies_to(move_type) and next(iter(check.func(state, move)), None):
                 return None
+        effect_checks = [c for c in self.checks.of_kind(Kind.EFFECT) if c.applies_to(move_type)]
+        said = told() if told is not None and not effect_checks else None
+        if said is not None:
+            return tuple(said)
         after, effects = self.apply(state, move)
-        for check in self.checks.of_kind(Kind.EFFECT):
-            if check.applies_to(move_type) and next(iter(check.func(state, move, after)), None):
+        for check in effect_checks:
+            if next(iter(check.func(state, move, after)), None):
                 return None
         return tuple(effects)
 
@@ -331,20 +367,25 @@ class Game:
                 continue
             seen.add(key)
             move = self.move_adapter.validate_python(data)
-            effects = self._legal_effects(state, move)
+            told = partial(provider.effects, state, data) if provider.effects else None
+            effects = self._legal_effects(state, move, told)
             if effects is None:
                 continue
-            actions.append(Action(move.type, data, provider.describe(state, data), tuple(effects)))
+            described = provider.describe(state, data)
+            group = provider.group(state, data)
+            actions.append(Action(move.type, data, described, tuple(effects), group))
         order = {k: i for i, k in enumerate(provider.kinds)}
         actions.sort(key=lambda a: order.get(a.kind, len(order)))
         kinds = (kind,) if kind else provider.kinds
         return Options(tuple(actions), kinds, tuple(provider.notes(state)))
 
     def options_of(self, data: Any, kind: str | None = None) -> Options:
-        """:meth:`legal_actions` on unparsed state data."""
+        """:meth:`legal_actions` on unparsed state data. Raises :class:`MalformedInput`."""
         return self.legal_actions(self.parse_state(data), kind)
 
     def score(self, data: Any) -> ScoreReport:
+        """Score a state (provisional until the game is over), with the violations of its
+        score rules. Raises :class:`MalformedInput`."""
         state = self.parse_state(data)
         violations = tuple(
             v

@@ -26,6 +26,11 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
+from .exceptions import AdjudicatorError
+
+#: The gettext domain of the texts that belong to no game (the CLI, verdicts, the page).
+CORE = "adjudicator"
+
 #: The reference's languages, in their canonical (Sphinx) spelling.
 LANGS: tuple[str, ...] = ("en", "el", "pt", "zh_TW")
 TRANSLATED_LANGS: tuple[str, ...] = LANGS[1:]
@@ -61,7 +66,7 @@ _ALIASES = {
 }
 
 
-class UnknownLanguage(ValueError):
+class UnknownLanguage(AdjudicatorError, ValueError):
     """A language code that is none of :data:`LANGS` nor an alias of one."""
 
 

@@ -55,7 +55,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .catalog import Rulebook, Source, make_source
+from .catalog import CatalogError, Rulebook, Source, make_source
+from .exceptions import AdjudicatorError
 from .i18n import LANGS, N_, normalize_text
 
 DISPUTE_ID = re.compile(r"^[A-Z]{2,3}-D[0-9]{1,3}$")
@@ -64,7 +65,7 @@ DISPUTE_ID = re.compile(r"^[A-Z]{2,3}-D[0-9]{1,3}$")
 IMPACTS: dict[str, str] = {"high": N_("high"), "medium": N_("medium"), "low": N_("low")}
 
 
-class GlossaryError(ValueError):
+class GlossaryError(AdjudicatorError, ValueError):
     """A glossary term is malformed (a missing name or definition, a bad key)."""
 
 
@@ -219,9 +220,9 @@ def load_disputes(path: Path, books: Mapping[str, Rulebook] | None = None) -> tu
     disputes = []
     for entry in data.get("dispute", []):
         if not DISPUTE_ID.match(entry["id"]):
-            raise ValueError(f"bad dispute ID {entry['id']!r}")
+            raise CatalogError(f"bad dispute ID {entry['id']!r}")
         if entry.get("impact") not in IMPACTS:
-            raise ValueError(f"dispute {entry['id']}: impact must be one of {list(IMPACTS)}")
+            raise CatalogError(f"dispute {entry['id']}: impact must be one of {list(IMPACTS)}")
         disputes.append(
             Dispute(
                 id=entry["id"],

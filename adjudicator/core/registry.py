@@ -16,6 +16,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .exceptions import AdjudicatorError
+
 if TYPE_CHECKING:
     from .game import Game
     from .vocab import Vocabulary
@@ -26,15 +28,20 @@ _PACKAGES: dict[str, str] = {}
 _VOCABULARIES: dict[str, Vocabulary] = {}
 
 
-class UnknownGame(KeyError):
+class UnknownGame(AdjudicatorError, KeyError):
     """No game is registered under that ID."""
 
 
+class DuplicateGame(AdjudicatorError, ValueError):
+    """Another package is already registered under that game ID."""
+
+
 def register_game(game_id: str, module: str) -> None:
-    """Make the game ``game_id``, whose package is ``module``, known to the spine."""
+    """Make the game ``game_id``, whose package is ``module``, known to the spine.
+    Raises :class:`DuplicateGame` when another package has that ID."""
     known = _PACKAGES.get(game_id)
     if known is not None and known != module:
-        raise ValueError(f"game {game_id!r} is already registered as {known}")
+        raise DuplicateGame(f"game {game_id!r} is already registered as {known}")
     _PACKAGES[game_id] = module
 
 

@@ -86,6 +86,8 @@ class Action:
     description: Any
     """A :class:`Message` (or a ``Name``): anything with ``render(lang)``."""
     effects: tuple[Message, ...] = ()
+    group: Message | None = None
+    """The sub-list of its kind the action is folded into (a unit's moves, say)."""
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         return {
@@ -93,6 +95,7 @@ class Action:
             "move": dict(self.move),
             "description": self.description.render(lang),
             "effects": [m.render(lang) for m in self.effects],
+            "group": self.group.render(lang) if self.group is not None else None,
         }
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from .reference import Term
+from .reference import GlossaryError, Term
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class Vocabulary:
             entity = term.entity or term.id
             key = (term.kind, entity)
             if key in self._entries:
-                raise ValueError(f"two glossary terms name the {term.kind} {entity!r}")
+                raise GlossaryError(f"two glossary terms name the {term.kind} {entity!r}")
             self._entries[key] = Entry(term.kind, entity, term)
             self._kinds.setdefault(term.kind, []).append(entity)
         #: ``(kind, entity)`` pairs asked for but not in the vocabulary.

@@ -46,7 +46,8 @@ __all__ = ["GAME_PACKAGES", "UnknownGame", "available_games", "get_game"]
 
 
 def get_game(game_id: str) -> Game:
-    """The game called ``game_id`` (``manhattan-project``, ``imperial`` or ``quarantine``)."""
+    """The game called ``game_id`` (``manhattan-project``, ``imperial`` or ``quarantine``).
+    Raises :class:`UnknownGame` for an ID no game registered."""
     return load_game(game_id)
 
 

@@ -14,6 +14,7 @@ from ...core.game import Game
 from ...core.i18n import N_
 from . import alternatives as _alternatives
 from . import engine as _engine
+from . import options as _options
 from . import reference as _reference
 from . import rules as _rules
 from . import sampler as _sampler
@@ -31,6 +32,7 @@ GAME = Game(
     apply=_engine.apply,
     scorer=_scoring.score,
     alternatives=_alternatives.alternatives,
+    options=_options.OPTIONS,
     default_example="mid-game-counted",
     players=(2, 6),
     sampler=_sampler,

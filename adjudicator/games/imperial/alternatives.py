@@ -53,16 +53,26 @@ def _describe(state: State, data: dict[str, Any]) -> Message:
         )
     n = state.nations[data["nation"]]
     cost = rondel_cost(distance(n.rondel, data["space"]))
-    if data["type"] == "factory":
+    if data["type"] == "factory" and cost:
         return checks.message(
             N_("Take {space} and build a factory in {region}; the rondel costs {cost}M."),
             space=space_name(data["space"]),
             region=region_name(data["region"]),
             cost=cost,
         )
-    return checks.message(
-        N_("Take {space}; the rondel costs {cost}M."), space=space_name(data["space"]), cost=cost
-    )
+    if data["type"] == "factory":
+        return checks.message(
+            N_("Take {space} and build a factory in {region} (no extra cost)."),
+            space=space_name(data["space"]),
+            region=region_name(data["region"]),
+        )
+    if cost:
+        return checks.message(
+            N_("Take {space}; the rondel costs {cost}M."),
+            space=space_name(data["space"]),
+            cost=cost,
+        )
+    return checks.message(N_("Take {space} (no extra cost)."), space=space_name(data["space"]))
 
 
 def alternatives(state: State, move: Any) -> list[Alternative]:

@@ -30,6 +30,7 @@ from .logic import (
 )
 from .maneuver import simulate
 from .models import (
+    AnyMove,
     Bond,
     Factory,
     FactoryMove,
@@ -39,6 +40,7 @@ from .models import (
     NationId,
     OpeningMove,
     ProductionMove,
+    RondelMove,
     State,
     TaxationMove,
     TransferMove,
@@ -84,7 +86,7 @@ def _pay_interest(before: State, new: State, nation: str, msgs: list[Message]) -
     )
 
 
-def _invest(new: State, move: Any, card: str | None, msgs: list[Message]) -> None:
+def _invest(new: State, move: RondelMove, card: str | None, msgs: list[Message]) -> None:
     if card:
         player(new, card).cash += 2
         msgs.append(checks.message(N_("{player} takes 2M with the investor card."), player=card))
@@ -176,7 +178,7 @@ def _transfer(new: State, move: TransferMove, msgs: list[Message]) -> None:
     )
 
 
-def _action(state: State, new: State, move: Any, msgs: list[Message]) -> None:
+def _action(state: State, new: State, move: RondelMove, msgs: list[Message]) -> None:
     """The rondel action itself (without the investing that may follow)."""
     nid = move.nation
     n = new.nations[nid]
@@ -211,38 +213,87 @@ def _action(state: State, new: State, move: Any, msgs: list[Message]) -> None:
             units[key] = units.get(key, 0) + 1
         n.treasury -= len(move.units)
         new.units = _rebuild(units)
-        msgs.append(
-            checks.message(
+        if move.units:
+            said = checks.message(
                 N_plural("{nation} imports {count} unit.", "{nation} imports {count} units."),
                 nation=nation_name(nid),
                 count=len(move.units),
             )
-        )
+        else:
+            said = checks.message(N_("{nation} imports no unit."), nation=nation_name(nid))
+        msgs.append(said)
     elif isinstance(move, ManeuverMove):
         _maneuver(state, new, move, msgs)
     elif isinstance(move, TaxationMove):
-        result = tax_result(state, nid)
-        n.tax = result["tax"]
-        n.power_points = min(25, n.power_points + result["power_points"])
-        n.treasury += result["income"]
-        if result["bonus"] and n.government:
-            player(new, n.government).cash += result["bonus"]
-        msgs.append(
+        _taxation(state, new, nid, msgs)
+    elif isinstance(move, InvestorMove):
+        _pay_interest(state, new, nid, msgs)
+
+
+def _taxation(state: State, new: State, nid: str, msgs: list[Message]) -> None:
+    result = tax_result(state, nid)
+    n = new.nations[nid]
+    n.tax = result["tax"]
+    n.power_points = min(25, n.power_points + result["power_points"])
+    n.treasury += result["income"]
+    if result["bonus"] and n.government:
+        player(new, n.government).cash += result["bonus"]
+    msgs.extend(_taxation_said(result, nid, n.government))
+
+
+def _taxation_said(result: dict[str, int], nid: str, government: str | None) -> list[Message]:
+    """What a taxation did, one sentence a part, leaving out the parts that are nothing."""
+    said = [
+        checks.message(
+            N_("{nation} collects {revenue}M tax; its tax marker goes to {tax}."),
+            nation=nation_name(nid),
+            revenue=result["revenue"],
+            tax=result["tax"],
+        )
+        if result["revenue"]
+        else checks.message(
+            N_("{nation} collects no tax; its tax marker goes to {tax}."),
+            nation=nation_name(nid),
+            tax=result["tax"],
+        )
+    ]
+    if result["bonus"] and government:
+        said.append(
             checks.message(
-                N_(
-                    "{nation} collects {revenue}M tax: marker on {tax}, bonus {bonus}M, "
-                    "+{points} power points, {income}M to the treasury."
+                N_("{player} takes a success bonus of {bonus}M."),
+                player=government,
+                bonus=result["bonus"],
+            )
+        )
+    if result["power_points"]:
+        said.append(
+            checks.message(
+                N_plural(
+                    "{nation} gains {count} power point.", "{nation} gains {count} power points."
                 ),
                 nation=nation_name(nid),
-                revenue=result["revenue"],
-                tax=result["tax"],
-                bonus=result["bonus"],
-                points=result["power_points"],
+                count=result["power_points"],
+            )
+        )
+    if result["income"]:
+        said.append(
+            checks.message(
+                N_("{income}M go to the treasury of {nation}."),
+                nation=nation_name(nid),
                 income=result["income"],
             )
         )
-    elif isinstance(move, InvestorMove):
-        _pay_interest(state, new, nid, msgs)
+    elif result["revenue"]:
+        said.append(
+            checks.message(
+                N_(
+                    "Nothing goes to the treasury of {nation}: its armies and fleets cost the "
+                    "whole revenue."
+                ),
+                nation=nation_name(nid),
+            )
+        )
+    return said
 
 
 def _maneuver(state: State, new: State, move: ManeuverMove, msgs: list[Message]) -> None:
@@ -258,8 +309,8 @@ def _maneuver(state: State, new: State, move: ManeuverMove, msgs: list[Message])
                 other.flags.remove(region)
         if holder:
             new.nations[holder].flags.append(region)
-    msgs.append(
-        checks.message(
+    if out.battles:
+        said = checks.message(
             N_plural(
                 "{nation} maneuvers; {count} battle fought.",
                 "{nation} maneuvers; {count} battles fought.",
@@ -267,11 +318,15 @@ def _maneuver(state: State, new: State, move: ManeuverMove, msgs: list[Message])
             nation=nation_name(move.nation),
             count=out.battles,
         )
-    )
+    else:
+        said = checks.message(
+            N_("{nation} maneuvers; no battle is fought."), nation=nation_name(move.nation)
+        )
+    msgs.append(said)
     msgs.extend(_doubtful(move))
 
 
-def _rondel_turn(state: State, new: State, move: Any, msgs: list[Message]) -> None:
+def _rondel_turn(state: State, new: State, move: RondelMove, msgs: list[Message]) -> None:
     nid = move.nation
     n = new.nations[nid]
     space = rondel_space(state, move)
@@ -370,7 +425,7 @@ def _built(state: State) -> dict[str, int]:
     return {"armaments": kinds.count("armaments"), "shipyard": kinds.count("shipyard")}
 
 
-def apply(state: State, move: Any) -> tuple[State, Sequence[Message]]:
+def apply(state: State, move: AnyMove) -> tuple[State, Sequence[Message]]:
     """The state after a legal ``move``, and what happened, in words."""
     new = State.model_validate_json(state.model_dump_json())  # faster than a deep copy
     msgs: list[Message] = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated, Literal, get_args
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -44,6 +45,16 @@ INTEREST = {2: 1, 4: 2, 6: 3, 9: 4, 12: 5, 16: 6, 20: 7, 25: 8, 30: 9}
 
 Name = Annotated[str, Field(min_length=1, max_length=60)]
 Region = Annotated[str, Field(min_length=1, max_length=40)]
+
+
+def _on_map(region: str) -> str:
+    if region not in board().regions:
+        raise InvalidValue(DOMAIN, N_("There is no region {region} on the map."), region=region)
+    return region
+
+
+#: A region of the state: one of the map's, so the error names the field that holds it.
+MapRegion = Annotated[Region, AfterValidator(_on_map)]
 Money = Annotated[int, Field(ge=0, le=1000)]
 Kind = Literal["army", "fleet"]
 Stance = Literal["hostile", "friendly"]
@@ -69,7 +80,7 @@ class Player(Strict):
 
 
 class Factory(Strict):
-    region: Region
+    region: MapRegion
     kind: FactoryKind
 
 
@@ -95,7 +106,7 @@ class Nation(Strict):
     power_points: int = Field(0, ge=0, le=1000)
     tax: int = Field(5, ge=0, le=1000, description="Tax chart position 5 ('2-5') to 15 ('15+')")
     factories: list[Factory] = Field(default_factory=list, max_length=40)
-    flags: list[Region] = Field(default_factory=list, max_length=60)
+    flags: list[MapRegion] = Field(default_factory=list, max_length=60)
     stack: list[int] | None = Field(
         None,
         max_length=20,
@@ -108,7 +119,7 @@ class Nation(Strict):
 class Units(Strict):
     nation: NationId
     kind: Kind
-    region: Region
+    region: MapRegion
     count: int = Field(1, ge=1, le=100)
     stance: Stance | None = Field(None, description="For armies in another nation's home province")
 
@@ -172,18 +183,6 @@ class State(Strict):
             )
         if self.opening is not None and not {self.opening.first, self.opening.player} <= known:
             raise InvalidValue(DOMAIN, N_("The opening names a player who is not at the table."))
-        regions = board().regions
-        for n in self.nations.values():
-            for r in [f.region for f in n.factories] + list(n.flags):
-                if r not in regions:
-                    raise InvalidValue(
-                        DOMAIN, N_("There is no region {region} on the map."), region=r
-                    )
-        for u in self.units:
-            if u.region not in regions:
-                raise InvalidValue(
-                    DOMAIN, N_("There is no region {region} on the map."), region=u.region
-                )
         return self
 
 

@@ -7,7 +7,6 @@ the engine needs no notes from the checks, nor the checks from the engine.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from .board import NATIONS
 from .logic import (
@@ -21,7 +20,7 @@ from .logic import (
     seat_order_from,
     tax_result,
 )
-from .models import State
+from .models import RondelMove, State
 
 
 @dataclass(frozen=True)
@@ -50,12 +49,12 @@ def interest(state: State, nation: str) -> Interest:
     return Interest(due, paid, treasury, others - treasury)
 
 
-def rondel_space(state: State, move: Any) -> str:
+def rondel_space(state: State, move: RondelMove) -> str:
     """The space a rondel move goes to (named, or the next one of its action)."""
     return resolve_space(state.nations[move.nation].rondel, move.type, move.space)
 
 
-def invests(state: State, move: Any) -> bool:
+def invests(state: State, move: RondelMove) -> bool:
     """Whether the investments of ``move`` are made (the Investor steps 2 and 3, or the
     variant's investing after every turn)."""
     if state.variant != "standard":

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from ...core.i18n import N_, N_plural
+from ...core.i18n import N_, Message, N_plural, Plural
 from ...core.verdicts import Scoring, Violation
 from .logic import game_over, power_factor
 from .models import INTEREST, State
@@ -69,6 +69,30 @@ def unbroken(state: State) -> Iterator[Violation]:
             return
 
 
+def _step(name: str, bonds: int, cash: int) -> Message:
+    """One player's score in words: the points from bonds (interest times power factor)
+    and from cash, never a zero shown as a count."""
+    template: str | Plural
+    if bonds and cash:
+        template = N_plural(
+            "{player}: {count} point, {bonds} from bonds and {cash} from cash.",
+            "{player}: {count} points, {bonds} from bonds and {cash} from cash.",
+        )
+    elif bonds:
+        template = N_plural(
+            "{player}: {count} point, all from bonds; no cash.",
+            "{player}: {count} points, all from bonds; no cash.",
+        )
+    elif cash:
+        template = N_plural(
+            "{player}: {count} point, all from cash; the bonds score nothing.",
+            "{player}: {count} points, all from cash; the bonds score nothing.",
+        )
+    else:
+        template = N_("{player} scores no points: the bonds score nothing and no cash is left.")
+    return checks.message(template, player=name, count=bonds + cash, bonds=bonds, cash=cash)
+
+
 def score(state: State) -> Scoring:
     scores: dict[str, int] = {}
     details: dict[str, dict[str, int]] = {}
@@ -84,17 +108,7 @@ def score(state: State) -> Scoring:
         row["cash"] = p.cash
         details[p.name] = row
         scores[p.name] = total
-        steps.append(
-            checks.message(
-                N_plural(
-                    "{player}: {count} point ({cash}M in cash).",
-                    "{player}: {count} points ({cash}M in cash).",
-                ),
-                player=p.name,
-                count=total,
-                cash=p.cash,
-            )
-        )
+        steps.append(_step(p.name, total - p.cash, p.cash))
     ranking = sorted(scores, key=lambda name: tuple(-x for x in _key(state, name, scores)))
     tiebreaks = []
     for first, second in itertools.pairwise(ranking):

@@ -8,12 +8,13 @@ from pydantic import TypeAdapter
 
 from ...core.game import Game
 from ...core.i18n import N_
-from . import checks as _checks
-from . import moves as _moves
+from . import alternatives as _alternatives
+from . import engine as _engine
 from . import options as _options
 from . import sampler as _sampler
 from . import scoring as _scoring
 from .models import Move, State
+from .rules import checks as _checks
 
 GAME = Game(
     id="manhattan-project",
@@ -22,10 +23,10 @@ GAME = Game(
     package_dir=Path(__file__).parent,
     state_model=State,
     move_adapter=TypeAdapter(Move),
-    checks=_checks.checks,
-    apply=_moves.apply,
+    checks=_checks,
+    apply=_engine.apply,
     scorer=_scoring.score,
-    alternatives=_moves.alternatives,
+    alternatives=_alternatives.alternatives,
     options=_options.OPTIONS,
     default_example="mid-game",
     sampler=_sampler,

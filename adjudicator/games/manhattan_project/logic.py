@@ -1,11 +1,25 @@
-"""Small computations shared by the checks, the moves and the scoring."""
+"""Small computations shared by the checks, the engine, the options and the scoring."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
-from .data import LOAD_POINTS, TARGET
-from .models import GREY, SPACES, Bomb, Piece, Player, State
+from pydantic import BaseModel
+
+from .data import CONTRACTORS_PER_TYPE, FREE_SLOTS, LOAD_POINTS, PIECES_PER_TYPE, TARGET
+from .models import (
+    GREY,
+    SPACES,
+    Amounts,
+    Bomb,
+    Building,
+    Piece,
+    PlaceBuilding,
+    Player,
+    State,
+    WorkerRef,
+)
 
 
 def target(state: State) -> int:
@@ -47,3 +61,87 @@ def pieces_out(player_pieces: list[Piece], colour: str) -> int:
 
 def central_pieces(state: State) -> list[tuple[str, int, Piece]]:
     return [(name, i, pc) for name in SPACES for i, pc in enumerate(state.board.space(name))]
+
+
+def at_setup(state: State) -> bool:
+    """The table as set up, before the first player has done anything."""
+    return state.turns_played == 0 and not state.turn.placing
+
+
+def entered(model: BaseModel, field: str) -> bool:
+    """Whether ``field`` was given in the input (not left to its default)."""
+    return field in model.model_fields_set
+
+
+def fits(kinds: list[str], needs: list[str], *, partial: bool = False) -> bool:
+    """Whether worker types ``kinds`` fill the requirement ``needs`` exactly.
+
+    With ``partial``, ``kinds`` may be what is left of such a group after a spy's
+    retrieval (their own workers went home; the contractors stay until the owner retrieves).
+    """
+    if len(kinds) > len(needs) or (not partial and len(kinds) != len(needs)):
+        return False
+    left = Counter(kinds)
+    slots = len(needs) - len(kinds)  # unfilled requirements, when partial
+    for need in needs:
+        if need != "any":
+            if left[need] > 0:
+                left[need] -= 1
+            elif slots > 0:
+                slots -= 1
+            else:
+                return False
+    return True
+
+
+def lacking_worker(p: Player, refs: Sequence[WorkerRef]) -> str | None:
+    """The first worker type the player lacks in the personal supply, if any."""
+    need = Counter((r.kind, r.contractor) for r in refs)
+    for (kind, grey), n in need.items():
+        have = p.contractors.get(kind) if grey else p.workers.get(kind)
+        if n > have:
+            return kind
+    return None
+
+
+def general_supply(state: State, colour: str, kind: str) -> tuple[int, int]:
+    """(own-colour pieces, grey pieces) of ``kind`` left in the general supply."""
+    counts = piece_counts(state)
+    own = max(0, PIECES_PER_TYPE - counts[(colour, kind)])
+    grey = max(0, CONTRACTORS_PER_TYPE - counts[(GREY, kind)])
+    return own, grey
+
+
+WORKER_KEYS = ("laborers", "engineers", "scientists")
+
+
+def holding(p: Player, what: str) -> int:
+    """How much of ``what`` (a resource, a track or a worker type) the player holds."""
+    if what in WORKER_KEYS:
+        return p.workers.get(what[:-1]) + p.contractors.get(what[:-1])
+    return int(getattr(p, what))
+
+
+def short_of(p: Player, cost: dict[str, int] | Amounts) -> str | None:
+    """The first thing of ``cost`` the player cannot pay, if any."""
+    for what, amount in cost.items():
+        if holding(p, what) < amount:
+            return what
+    return None
+
+
+def slot_price(state: State, slot: int, worker: str = "") -> int:
+    """What building from market ``slot`` (0-based) costs: its printed price, or what
+    ``worker`` pays there (an engineer builds from the $2 and $3 slots for free)."""
+    if worker == "engineer" and slot in FREE_SLOTS:
+        return 0
+    prices = state.market_prices
+    return prices[slot] if slot < len(prices) else prices[-1] if prices else 20
+
+
+def target_building(state: State, move: PlaceBuilding) -> Building | None:
+    """The building a placement names (own, or an opponent's), if it exists."""
+    owner = state.player(move.owner or state.turn.active)
+    if owner is None or move.building >= len(owner.buildings):
+        return None
+    return owner.buildings[move.building]

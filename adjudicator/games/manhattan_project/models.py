@@ -13,8 +13,8 @@ from pydantic import Strict as StrictType
 
 from ...core.checks import move_types
 from ...core.errors import InvalidValue
-from ...core.i18n import N_
-from .names import DOMAIN, colour_name, ordinal
+from ...core.i18n import N_, Name
+from .vocab import DOMAIN, ordinal
 
 Kind = Literal["laborer", "engineer", "scientist"]
 Need = Literal["laborer", "engineer", "scientist", "any"]
@@ -148,29 +148,6 @@ class Player(Strict):
     points: Signed | None = Field(default=None, description="points as announced (optional)")
 
 
-SPACES = (
-    "construction",
-    "aircraft_fighters",
-    "aircraft_bombers",
-    "factory_yellowcake",
-    "factory_group",
-    "factory_specialist",
-    "mine_paid",
-    "mine_group",
-    "mine_engineer",
-    "university_laborers",
-    "university_engineer",
-    "university_scientist",
-    "university_paid",
-    "reactor",
-    "enrichment",
-    "air_strike_1",
-    "air_strike_2",
-    "repair",
-    "design_bomb",
-    "espionage",
-)
-
 Occupants = Annotated[list[Piece], Field(default_factory=list, max_length=60)]
 
 
@@ -201,6 +178,10 @@ class Board(Strict):
     def space(self, name: str) -> list[Piece]:
         found: list[Piece] = getattr(self, name)
         return found
+
+
+#: The worker spaces of the central board, in the order of the board's fields.
+SPACES: tuple[str, ...] = tuple(Board.model_fields)
 
 
 class BuildingRef(Strict):
@@ -264,13 +245,13 @@ class State(Strict):
         if self.turn.active not in colours:
             raise _invalid(
                 N_("The active player, {player}, is not at the table."),
-                player=colour_name(self.turn.active),
+                player=Name(DOMAIN, "colour", self.turn.active),
             )
         for piece in self.all_pieces():
             if piece.colour not in known:
                 raise _invalid(
                     N_("A worker of the colour {colour} is in play, but no player has it."),
-                    colour=colour_name(piece.colour),
+                    colour=Name(DOMAIN, "colour", piece.colour),
                 )
         index = {p.colour: p for p in self.players}
         for ref in self.turn.spied:
@@ -278,7 +259,7 @@ class State(Strict):
             if owner is None or ref.building >= len(owner.buildings):
                 raise _invalid(
                     N_("The turn names {owner} {nth} as used, but it does not exist."),
-                    owner=colour_name(ref.owner, "gen"),
+                    owner=Name(DOMAIN, "colour", ref.owner, "gen"),
                     nth=ordinal(ref.building + 1, "building"),
                 )
         return self
@@ -454,23 +435,15 @@ class Retrieve(MoveBase):
     type: Literal["retrieve"]
 
 
-Move = Annotated[
-    PlaceCentral
-    | Construct
-    | AirStrike
-    | Repair
-    | DesignBomb
-    | PlaceBuilding
-    | BuildBomb
-    | TestBomb
-    | LoadBomb
-    | Negotiate
-    | EndTurn
-    | Retrieve,
-    Field(discriminator="type"),
-]
+CentralMove = PlaceCentral | Construct | AirStrike | Repair | DesignBomb
+"""The moves of step 1, each taking a space of the central board."""
+PlacingMove = CentralMove | PlaceBuilding
+"""The moves that place workers from the personal supply."""
+BombMove = BuildBomb | TestBomb | LoadBomb
+AnyMove = PlacingMove | BombMove | Negotiate | EndTurn | Retrieve
+Move = Annotated[AnyMove, Field(discriminator="type")]
 
-MOVE_TYPES = move_types(Move)
-CENTRAL_MOVES = ("place_central", "construct", "air_strike", "repair", "design_bomb")
-PLACING_MOVES = (*CENTRAL_MOVES, "place_building")
-BOMB_MOVES = ("build_bomb", "test_bomb", "load_bomb")
+MOVE_TYPES = move_types(AnyMove)
+CENTRAL_MOVES = move_types(CentralMove)
+PLACING_MOVES = move_types(PlacingMove)
+BOMB_MOVES = move_types(BombMove)

@@ -14,10 +14,10 @@ from typing import Any
 
 from ...core.game import OptionsProvider
 from ...core.i18n import N_, Message
+from .alternatives import fill, summary, worker_options
 from .data import SPACE_SPECS
 from .models import BuildingCard, Player, SimpleSpace, State
-from .moves import _fill, _worker_options, summary
-from .names import DOMAIN, amounts, building_place, message, space_name, worker_name
+from .vocab import DOMAIN, amounts, building_place, message, space_name, worker_name
 
 #: The kinds listed, in the order a turn offers them.
 KINDS: tuple[str, ...] = (
@@ -128,7 +128,7 @@ def _place_building(state: State, me: Player) -> Iterator[Candidate]:
                 if (other.colour, j) not in spied:
                     owned.append((other.colour, j, building))
     for owner, j, card in owned:
-        refs = _fill(me, list(card.workers))
+        refs = fill(me, list(card.workers))
         if refs is None:
             continue
         for cost in range(max(1, len(card.costs))):
@@ -148,7 +148,7 @@ def _place_building(state: State, me: Player) -> Iterator[Candidate]:
 def candidates(state: State, kind: str | None = None) -> Iterator[Candidate]:
     """Every plausible move of ``kind`` (``None``: of every kind) for the active player."""
     me = state.active
-    workers = _worker_options(me)
+    workers = worker_options(me)
     wanted = KINDS if kind is None else (kind,)
     for k in wanted:
         if k == "place_central":
@@ -163,7 +163,7 @@ def candidates(state: State, kind: str | None = None) -> Iterator[Candidate]:
             yield from _place_building(state, me)
         elif k == "build_bomb":
             for j, card in enumerate(me.hand):
-                refs = _fill(me, ["engineer"] * card.engineers + ["scientist"] * card.scientists)
+                refs = fill(me, ["engineer"] * card.engineers + ["scientist"] * card.scientists)
                 if refs is not None:
                     yield {"type": "build_bomb", "card": j, "workers": refs}
         elif k in ("test_bomb", "load_bomb"):

@@ -11,10 +11,10 @@ import random
 from collections import Counter
 from typing import Any
 
-from . import moves as _moves
-from .checks import fits
+from . import alternatives as _alternatives
 from .data import BUILDING_KINDS, BUILDINGS_PER_KIND, REPAIR_LIMIT, SPACE_SPECS
-from .models import KINDS, BombCard, BuildingCard, State, WorkerRef
+from .logic import fits
+from .models import KINDS, BombCard, BuildingCard, Player, State, WorkerRef
 
 SIMPLE_SPACES = [
     s
@@ -81,17 +81,6 @@ def random_bomb(rng: random.Random) -> dict[str, Any]:
     return BombCard.model_validate(data).model_dump(mode="json")
 
 
-def _worker_choices(state: State) -> list[dict[str, Any]]:
-    p = state.active
-    found: list[dict[str, Any]] = []
-    for kind in KINDS:
-        if p.workers.get(kind):
-            found.append({"kind": kind})
-        if p.contractors.get(kind):
-            found.append({"kind": kind, "contractor": True})
-    return found
-
-
 def _fill(state: State, needs: list[str], rng: random.Random) -> list[dict[str, Any]] | None:
     p = state.active
     pool = [WorkerRef(kind=k) for k in KINDS for _ in range(p.workers.get(k))]
@@ -112,82 +101,122 @@ def _fill(state: State, needs: list[str], rng: random.Random) -> list[dict[str, 
 
 def _candidates(state: State, rng: random.Random) -> list[dict[str, Any]]:
     p = state.active
-    n = len(state.players)
     found: list[dict[str, Any]] = []
-    workers = _worker_choices(state)
+    workers = _alternatives.worker_options(state.active)
     opponents = [q for q in state.players if q.colour != p.colour]
     if state.turn.step == 1 and workers:
-        for space in SIMPLE_SPACES:
-            w = rng.choice(workers)
-            spec = SPACE_SPECS[space]
-            move: dict[str, Any] = {"type": "place_central", "space": space, "worker": w}
-            if len(spec.outputs) > 1:
-                move["output"] = rng.randrange(len(spec.outputs))
-            if rng.random() < 0.1:
-                move["skip"] = True
-            if space.startswith("university") and rng.random() < 0.3:
-                move["contractors"] = rng.randint(0, 1)
-            found.append(move)
-        for slot, offered in enumerate(state.market):
-            if offered is None:
-                continue
-            move = {"type": "construct", "worker": rng.choice(workers), "slot": slot}
-            if state.building_deck:
-                move["drawn"] = random_building(rng, state)
-            found.append(move)
-        found.append({"type": "construct", "worker": rng.choice(workers)})
-        # air strike: shoot what can be shot, then bomb the undefended
-        fighters, bombers = p.fighters, p.bombers
-        left = {q.colour: [q.fighters, q.bombers] for q in opponents}
-        attacks: list[dict[str, Any]] = []
-        for _ in range(rng.randint(0, 4)):
-            targets = [c for c, (f, b) in left.items() if f or b]
-            if fighters and targets:
-                c = rng.choice(targets)
-                hit = "fighters" if left[c][0] else "bombers"
-                left[c][0 if hit == "fighters" else 1] -= 1
-                fighters -= 1
-                attacks.append({"kind": "fighter", "target": c, "aircraft": hit})
-        for q in opponents:
-            if bombers and left[q.colour][0] == 0 and q.buildings and rng.random() < 0.7:
-                bombers -= 1
-                attacks.append(
-                    {
-                        "kind": "bomber",
-                        "target": q.colour,
-                        "building": rng.randrange(len(q.buildings)),
-                    }
-                )
-        found.append(
-            {
-                "type": "air_strike",
-                "space": rng.choice(["air_strike_1", "air_strike_2"]),
-                "worker": rng.choice(workers),
-                "attacks": attacks,
-            }
-        )
-        own = [j for j, b in enumerate(p.buildings) for _ in range(b.damage)][:REPAIR_LIMIT]
-        others = []
-        for q in opponents:
-            damaged = [j for j, b in enumerate(q.buildings) for _ in range(b.damage)][:1]
-            if damaged and q.money >= 2:
-                others.append({"player": q.colour, "buildings": damaged})
-        found.append(
-            {"type": "repair", "worker": rng.choice(workers), "own": own, "others": others}
-        )
-        e = [w for w in workers if w["kind"] == "engineer"]
-        s = [w for w in workers if w["kind"] == "scientist"]
-        if e and s and not state.design_closed:
-            picks = rng.sample(range(len(state.bomb_row)), n) if len(state.bomb_row) > n else []
-            revealed = [random_bomb(rng) for _ in range(n + 1)] if state.bomb_deck > n else []
-            found.append(
+        found += _central_candidates(state, rng, workers)
+        found.append(_air_strike_candidate(state, rng, workers, opponents))
+        found.append(_repair_candidate(state, rng, workers, opponents))
+        found += _design_candidates(state, rng, workers)
+    found += _step_two_candidates(state, rng, opponents)
+    found.append({"type": "end_turn"})
+    found.append({"type": "retrieve"})
+    return found
+
+
+def _central_candidates(
+    state: State, rng: random.Random, workers: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """A worker on each simple space, and Construction from each market slot."""
+    found: list[dict[str, Any]] = []
+    for space in SIMPLE_SPACES:
+        w = rng.choice(workers)
+        spec = SPACE_SPECS[space]
+        move: dict[str, Any] = {"type": "place_central", "space": space, "worker": w}
+        if len(spec.outputs) > 1:
+            move["output"] = rng.randrange(len(spec.outputs))
+        if rng.random() < 0.1:
+            move["skip"] = True
+        if space.startswith("university") and rng.random() < 0.3:
+            move["contractors"] = rng.randint(0, 1)
+        found.append(move)
+    for slot, offered in enumerate(state.market):
+        if offered is None:
+            continue
+        move = {"type": "construct", "worker": rng.choice(workers), "slot": slot}
+        if state.building_deck:
+            move["drawn"] = random_building(rng, state)
+        found.append(move)
+    found.append({"type": "construct", "worker": rng.choice(workers)})
+    return found
+
+
+def _air_strike_candidate(
+    state: State, rng: random.Random, workers: list[dict[str, Any]], opponents: list[Player]
+) -> dict[str, Any]:
+    """One air strike: shoot what can be shot, then bomb the undefended."""
+    p = state.active
+    fighters, bombers = p.fighters, p.bombers
+    left = {q.colour: [q.fighters, q.bombers] for q in opponents}
+    attacks: list[dict[str, Any]] = []
+    for _ in range(rng.randint(0, 4)):
+        targets = [c for c, (f, b) in left.items() if f or b]
+        if fighters and targets:
+            c = rng.choice(targets)
+            hit = "fighters" if left[c][0] else "bombers"
+            left[c][0 if hit == "fighters" else 1] -= 1
+            fighters -= 1
+            attacks.append({"kind": "fighter", "target": c, "aircraft": hit})
+    for q in opponents:
+        if bombers and left[q.colour][0] == 0 and q.buildings and rng.random() < 0.7:
+            bombers -= 1
+            attacks.append(
                 {
-                    "type": "design_bomb",
-                    "workers": [e[0], s[0]],
-                    "picks": picks,
-                    "revealed": revealed,
+                    "kind": "bomber",
+                    "target": q.colour,
+                    "building": rng.randrange(len(q.buildings)),
                 }
             )
+    return {
+        "type": "air_strike",
+        "space": rng.choice(["air_strike_1", "air_strike_2"]),
+        "worker": rng.choice(workers),
+        "attacks": attacks,
+    }
+
+
+def _repair_candidate(
+    state: State, rng: random.Random, workers: list[dict[str, Any]], opponents: list[Player]
+) -> dict[str, Any]:
+    p = state.active
+    own = [j for j, b in enumerate(p.buildings) for _ in range(b.damage)][:REPAIR_LIMIT]
+    others = []
+    for q in opponents:
+        damaged = [j for j, b in enumerate(q.buildings) for _ in range(b.damage)][:1]
+        if damaged and q.money >= 2:
+            others.append({"player": q.colour, "buildings": damaged})
+    return {"type": "repair", "worker": rng.choice(workers), "own": own, "others": others}
+
+
+def _design_candidates(
+    state: State, rng: random.Random, workers: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    n = len(state.players)
+    found: list[dict[str, Any]] = []
+    e = [w for w in workers if w["kind"] == "engineer"]
+    s = [w for w in workers if w["kind"] == "scientist"]
+    if e and s and not state.design_closed:
+        picks = rng.sample(range(len(state.bomb_row)), n) if len(state.bomb_row) > n else []
+        revealed = [random_bomb(rng) for _ in range(n + 1)] if state.bomb_deck > n else []
+        found.append(
+            {
+                "type": "design_bomb",
+                "workers": [e[0], s[0]],
+                "picks": picks,
+                "revealed": revealed,
+            }
+        )
+    return found
+
+
+def _step_two_candidates(
+    state: State, rng: random.Random, opponents: list[Player]
+) -> list[dict[str, Any]]:
+    """Placements on buildings (an opponent's after Espionage) and the bomb actions."""
+    p = state.active
+    found: list[dict[str, Any]] = []
+    move: dict[str, Any]
     owners = [p] + (opponents if state.turn.espionage else [])
     for q in owners:
         for j, b in enumerate(q.buildings):
@@ -213,8 +242,6 @@ def _candidates(state: State, rng: random.Random) -> list[dict[str, Any]]:
         found.append({"type": "test_bomb", "bomb": j})
     if opponents and rng.random() < 0.05:
         found.append({"type": "negotiate", "partner": rng.choice(opponents).colour})
-    found.append({"type": "end_turn"})
-    found.append({"type": "retrieve"})
     return found
 
 
@@ -224,8 +251,8 @@ def sample_moves(state: State | dict[str, Any], rng: random.Random) -> list[dict
         state = State.model_validate(state)
     legal = []
     for data in _candidates(state, rng):
-        move = _moves.MOVE_ADAPTER.validate_python(data)
-        if _moves.is_legal(state, move):
+        move = _alternatives.MOVE_ADAPTER.validate_python(data)
+        if _alternatives.is_legal(state, move):
             legal.append(data)
     rng.shuffle(legal)
     return legal
@@ -270,7 +297,7 @@ def playout(seed: int, n: int, seen: Counter[str] | None = None) -> tuple[int, l
             continue
         weights = [0.3 if m["type"] in ("end_turn", "retrieve") else 1.0 for m in options]
         data = rng.choices(options, weights)[0]
-        move = _moves.MOVE_ADAPTER.validate_python(data)
+        move = _alternatives.MOVE_ADAPTER.validate_python(data)
         verdict = GAME.adjudicate_parsed(state, move)
         played += 1
         if seen is not None:

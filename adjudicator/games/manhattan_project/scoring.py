@@ -6,11 +6,10 @@ from collections.abc import Iterator
 
 from ...core.i18n import N_
 from ...core.verdicts import Scoring, Violation
-from .checks import checks
 from .data import LOAD_POINTS
 from .logic import bomb_value, points, target
 from .models import State
-from .names import colour_name, colour_names
+from .rules import checks
 
 
 @checks.score("MP-104", title=N_("Only one player can reach the target"))
@@ -25,7 +24,7 @@ def one_winner(state: State) -> Iterator[Violation]:
                 "them reached it."
             ),
             "/players",
-            players=colour_names(reached),
+            players=checks.names("colour", reached),
             target=goal,
         )
 
@@ -46,7 +45,7 @@ def score(state: State) -> Scoring:
         steps.append(
             checks.message(
                 N_("{player}: bombs {bombs} + loads {loads} + test {test} = {total}."),
-                player=colour_name(p.colour),
+                player=checks.name("colour", p.colour),
                 bombs=bombs,
                 loads=loads,
                 test=test,
@@ -62,7 +61,7 @@ def score(state: State) -> Scoring:
         steps.append(
             checks.message(
                 N_("{player} reached the target of {target} and wins."),
-                player=colour_name(ranking[0]),
+                player=checks.name("colour", ranking[0]),
                 target=goal,
             )
         )

@@ -11,9 +11,10 @@ from ...core.i18n import N_
 from . import options as _options
 from . import sampler as _sampler
 from . import scoring as _scoring
-from .checks import checks
+from .alternatives import alternatives
+from .engine import apply
 from .models import Move, State
-from .moves import alternatives, apply
+from .rules import checks
 
 GAME = Game(
     id="quarantine",

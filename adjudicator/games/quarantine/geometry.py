@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
-from .models import Player, State, Tile
+from .models import LooseTile, Player, Rotation, State, Tile
 
 SIDES = ("N", "E", "S", "W")
 STEP = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
@@ -212,3 +213,26 @@ def capacity(lay: Layout, pos: Pos, working: bool = True) -> int:
     if tile.kind != "treatment":
         return 0
     return 2 if tile.colour in supply_room_colours(lay, working) else 1
+
+
+def place_tile(player: Player, tile: LooseTile, at: Sequence[int] | None, rotation: int) -> None:
+    """Put ``tile`` on the square ``at``, turned ``rotation`` degrees (``None``: beside the
+    hospital)."""
+    if at is None:
+        player.set_aside.append(tile)
+    else:
+        player.hospital.append(
+            Tile(
+                kind=tile.kind,
+                colour=tile.colour,
+                extra=tile.extra,
+                x=at[0],
+                y=at[1],
+                rotation=cast(Rotation, rotation % 360),
+                doors=list(tile.doors),
+            )
+        )
+
+
+def tile_at(player: Player, pos: Pos) -> Tile | None:
+    return next((t for t in player.hospital if (t.x, t.y) == pos), None)

@@ -16,10 +16,12 @@ from typing import Any
 from ...core.game import OptionsProvider
 from ...core.i18n import N_, Message
 from . import vocab as words
-from .checks import box_cubes
+from .alternatives import describe
+from .data import box_cubes
 from .geometry import SIDES, Layout, layout, neighbour
 from .models import COLOURS, State
-from .moves import active, describe, grey_targets
+from .rules.common import active
+from .rules.draw import grey_targets
 
 DOMAIN = "quarantine"
 

@@ -15,10 +15,12 @@ import random
 from pathlib import Path
 from typing import Any
 
-from .checks import box_cubes
+from .alternatives import is_legal
+from .data import box_cubes
 from .geometry import SIDES, Layout, capacity, layout
 from .models import COLOURS, SPECIAL_KINDS, Cubes, State
-from .moves import _legal, active, grey_targets
+from .rules.common import active
+from .rules.draw import grey_targets
 
 EXAMPLES = Path(__file__).parent / "examples"
 SPOT = "?"
@@ -57,7 +59,7 @@ def _placed(
     i, _ = active(state)
     for x, y in _spots(layout(state, i), rng)[:tries]:
         move = {**base, "at": [x, y], "rotation": rng.choice((0, 90, 180, 270))}
-        if _legal(state, move):
+        if is_legal(state, move):
             return move
     return None
 
@@ -125,26 +127,13 @@ def _admit(state: State, rng: random.Random) -> list[dict[str, Any]]:
     return [{"type": "admit", "rooms": rooms[: rng.randint(1, len(rooms))]}]
 
 
-def sample_moves(
-    state: State,
-    rng: random.Random,
-    limit: int | None = None,
-    types: set[str] | None = None,
-) -> list[dict[str, Any]]:
-    """Legal moves for the active player, in random order (only of ``types``, if given)."""
-    if state.end.over:
-        return []
+def _market(state: State, rng: random.Random) -> list[dict[str, Any]]:
+    """Contracts, purchases of special rooms, claims, extra treatment rooms and placing a
+    tile kept aside."""
     i, me = active(state)
     lay = layout(state, i)
     r = state.round
     moves: list[dict[str, Any]] = []
-    moves += _draw(state, rng)
-    moves += _admit(state, rng)
-    colours = {c for t in lay.tiles.values() if not t.grey for c in t.patients}
-    for colour in sorted(colours):
-        moves.append({"type": "treat", "colour": colour})
-        for on_call in sorted(colours - {colour}):
-            moves.append({"type": "treat", "colour": colour, "on_call": on_call})
     for stack in state.market:
         if stack.kind in SPECIAL_KINDS and stack.count and not stack.price.total():
             asked = _pay(me.supply, rng.choice((2, 2, 3)), rng)
@@ -192,6 +181,14 @@ def sample_moves(
                 moves.append({**base, "at": SPOT})
     for k in range(len(me.set_aside)):
         moves.append({"type": "place_set_aside", "index": k, "at": SPOT})
+    return moves
+
+
+def _actions(state: State, rng: random.Random) -> list[dict[str, Any]]:
+    """Reordering the line, markers, disinfecting, Pathology and renovating."""
+    i, me = active(state)
+    lay = layout(state, i)
+    moves: list[dict[str, Any]] = []
     if len(me.line) > 1:
         line = list(me.line)
         cube = line.pop(rng.randrange(len(line)))
@@ -228,7 +225,13 @@ def sample_moves(
                 "steps": [{"source": list(q), "to": list(q), "turn": rng.choice((90, 180, 270))}],
             }
         )
-    moves.append({"type": "pharmacy"})
+    return moves
+
+
+def _specials(state: State, rng: random.Random) -> list[dict[str, Any]]:
+    """The special rooms' own actions and ending the round."""
+    _, me = active(state)
+    moves: list[dict[str, Any]] = [{"type": "pharmacy"}]
     for spent in COLOURS:
         if box_cubes(state).get(spent):
             moves.append({"type": "gift_shop", "colour": spent})
@@ -240,6 +243,28 @@ def sample_moves(
         }
     )
     moves.append({"type": "end_round"})
+    return moves
+
+
+def sample_moves(
+    state: State,
+    rng: random.Random,
+    limit: int | None = None,
+    types: set[str] | None = None,
+) -> list[dict[str, Any]]:
+    """Legal moves for the active player, in random order (only of ``types``, if given)."""
+    if state.end.over:
+        return []
+    lay = layout(state, active(state)[0])
+    moves: list[dict[str, Any]] = []
+    moves += _draw(state, rng)
+    moves += _admit(state, rng)
+    colours = {c for t in lay.tiles.values() if not t.grey for c in t.patients}
+    for colour in sorted(colours):
+        moves.append({"type": "treat", "colour": colour})
+        for on_call in sorted(colours - {colour}):
+            moves.append({"type": "treat", "colour": colour, "on_call": on_call})
+    moves += _market(state, rng) + _actions(state, rng) + _specials(state, rng)
     if types is not None:
         moves = [m for m in moves if m["type"] in types]
     order = sorted(moves, key=lambda m: rng.random() ** (1.0 / _weight(m)), reverse=True)
@@ -248,7 +273,7 @@ def sample_moves(
         found = (
             _placed(state, move, rng, tries=6)
             if move.get("at") == SPOT
-            else (move if _legal(state, move) else None)
+            else (move if is_legal(state, move) else None)
         )
         if found is not None:
             legal.append(found)
@@ -353,6 +378,6 @@ def mutate_move(state: Any, move: dict[str, Any], rng: random.Random) -> dict[st
             GAME.parse_move(variant)
         except ValueError:
             continue
-        if not _legal(parsed, variant):
+        if not is_legal(parsed, variant):
             return variant
     return None

@@ -3,14 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from ...core.i18n import N_, Message, N_plural
-from ...core.verdicts import Scoring, Violation
-from .checks import checks
+from ...core.verdicts import Scoring
 from .geometry import layout
 from .models import SPECIAL_KINDS, State
-from .vocab import DOMAIN, Listing
+from .vocab import DOMAIN, Listing, say
 
 
 def details(state: State, index: int) -> dict[str, int]:
@@ -31,22 +28,22 @@ def details(state: State, index: int) -> dict[str, int]:
     }
 
 
-def _names(names: list[str]) -> Listing:
+def player_list(names: list[str]) -> Listing:
     """Players' names joined as the reader's language joins a list ("anna and ben")."""
     return Listing(DOMAIN, "", {}, tuple(Message(DOMAIN, "{n}", {"n": n}) for n in names))
 
 
-def _key(row: dict[str, int]) -> tuple[int, int, int]:
+def rank_key(row: dict[str, int]) -> tuple[int, int, int]:
     """Most points, then fewest tiles, then fewest nurse stations (QU-801, QU-802)."""
     return (-row["total"], row["tiles"], row["nurse_stations"])
 
 
 def score(state: State) -> Scoring:
     table = {p.name: details(state, i) for i, p in enumerate(state.players)}
-    order = sorted(table, key=lambda n: _key(table[n]))
-    winners = [n for n in order if _key(table[n]) == _key(table[order[0]])]
+    order = sorted(table, key=lambda n: rank_key(table[n]))
+    winners = [n for n in order if rank_key(table[n]) == rank_key(table[order[0]])]
     steps = [
-        checks.message(
+        say(
             N_plural(
                 "{player}: {special} for special rooms, {stations} for complete nurse stations, {cube_points} for {cubes} cubes, {empty} for an empty waiting line: {count} point.",
                 "{player}: {special} for special rooms, {stations} for complete nurse stations, {cube_points} for {cubes} cubes, {empty} for an empty waiting line: {count} points.",
@@ -65,20 +62,20 @@ def score(state: State) -> Scoring:
     top = [n for n in order if table[n]["total"] == table[order[0]]["total"]]
     if len(top) > 1:
         tiebreaks.append(
-            checks.message(
+            say(
                 N_plural(
                     "{players} tie on {count} point: fewer tiles, then fewer nurse stations, decide.",
                     "{players} tie on {count} points: fewer tiles, then fewer nurse stations, decide.",
                 ),
-                players=_names(top),
+                players=player_list(top),
                 count=table[order[0]]["total"],
             )
         )
     if len(winners) > 1:
         tiebreaks.append(
-            checks.message(
+            say(
                 N_("{players} are still tied after both tie-breaks and share the victory."),
-                players=_names(winners),
+                players=player_list(winners),
             )
         )
     return Scoring(
@@ -90,25 +87,3 @@ def score(state: State) -> Scoring:
         details=table,
         winners=winners,
     )
-
-
-@checks.score("QU-801", title=N_("Scoring"))
-def not_over(state: State) -> Iterator[Violation]:
-    if not state.end.over:
-        yield checks.violation(
-            "QU-801", N_("The game is not over yet: these scores are provisional."), "/end/over"
-        )
-
-
-@checks.score("QU-802", title=N_("Tie-breaks"))
-def unbroken_tie(state: State) -> Iterator[Violation]:
-    table = {p.name: details(state, i) for i, p in enumerate(state.players)}
-    best = min(_key(row) for row in table.values())
-    tied = [n for n in table if _key(table[n]) == best]
-    if len(tied) > 1:
-        yield checks.violation(
-            "QU-802",
-            N_("{players} are still tied after both tie-breaks: they share the victory."),
-            "/players",
-            players=_names(tied),
-        )

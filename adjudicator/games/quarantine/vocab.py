@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from babel.lists import format_list
 
-from ...core.i18n import N_, Message, N_plural, Name, babel_locale
+from ...core.i18n import N_, Message, N_plural, Name, Plural, babel_locale
 
 DOMAIN = "quarantine"
 Pos = tuple[int, int]
@@ -27,6 +27,11 @@ def colour(c: str | None, form: str = "") -> Name:
 def room(kind: str, form: str = "") -> Name:
     """A tile kind: the lobby, a treatment room or a special room."""
     return Name(DOMAIN, "room", "treatment" if kind == "treatment" else kind, form)
+
+
+def say(template: str | Plural, **params: object) -> Message:
+    """A message of this game's domain (as ``checks.message``, for modules below the checks)."""
+    return Message(DOMAIN, template, params)
 
 
 def move_name(move_type: str) -> Name:

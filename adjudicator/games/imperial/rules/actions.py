@@ -17,7 +17,6 @@ from . import checks
     "IM-502",
     "IM-503",
     title=N_("Where and whether a factory can be built"),
-    moves=("factory",),
 )
 def factory(state: State, move: FactoryMove) -> Iterator[Violation]:
     if move.region is None:
@@ -67,7 +66,7 @@ def factory(state: State, move: FactoryMove) -> Iterator[Violation]:
         )
 
 
-@checks.move("IM-504", "IM-505", title=N_("Which factories produce"), moves=("production",))
+@checks.move("IM-504", "IM-505", title=N_("Which factories produce"))
 def production(state: State, move: ProductionMove) -> Iterator[Violation]:
     if move.factories is None:
         return
@@ -95,9 +94,7 @@ def production(state: State, move: ProductionMove) -> Iterator[Violation]:
     yield from _pieces_left(state, move.nation, [k for _, k in produced(state, move)], "/move")
 
 
-@checks.move(
-    "IM-505", "IM-506", "IM-507", title=N_("What can be imported, and where"), moves=("import",)
-)
+@checks.move("IM-505", "IM-506", "IM-507", title=N_("What can be imported, and where"))
 def imports(state: State, move: ImportMove) -> Iterator[Violation]:
     idx = index(state)
     b = idx.board

@@ -239,7 +239,7 @@ def pieces_counted(state: State) -> Iterator[Violation | Notice]:
                 yield checks.violation(
                     "IM-209",
                     N_(
-                        "{nation} has {on} {kind} pieces on the board and {beside} beside it, "
+                        "The {kind} pieces of {nation}: {on} on the board, {beside} beside it, "
                         "{total} in all; it owns {pieces}."
                     ),
                     f"/nations/{nid}/spare/{PLURAL[kind]}",
@@ -255,7 +255,7 @@ def pieces_counted(state: State) -> Iterator[Violation | Notice]:
             yield checks.violation(
                 "IM-211",
                 N_(
-                    "{nation} has {on} flags on the board and {beside} beside it, {total} in "
+                    "The flags of {nation}: {on} on the board, {beside} beside it, {total} in "
                     "all; it owns {pieces}."
                 ),
                 f"/nations/{nid}/spare/flags",

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ....core.i18n import N_
 from ....core.verdicts import Violation
 from ..logic import game_over, reached_25
-from ..models import ALL_MOVES, ROUND_MOVES, AnyMove, State
+from ..models import ROUND_MOVES, AnyMove, State
 from ..vocab import nation_name
 from . import checks
 
@@ -42,7 +42,7 @@ def end_recorded(state: State) -> Iterator[Violation]:
         )
 
 
-@checks.move("IM-101", "IM-106", title=N_("No move after the end"), moves=ALL_MOVES)
+@checks.move("IM-101", "IM-106", title=N_("No move after the end"))
 def after_the_end(state: State, move: AnyMove) -> Iterator[Violation]:
     if not game_over(state):
         return

@@ -18,7 +18,7 @@ from ..logic import (
     resolve_space,
     rondel_cost,
 )
-from ..models import ROUND_MOVES, Investment, InvestorMove, RondelMove, State
+from ..models import Investment, InvestorMove, RondelMove, State
 from ..payments import interest, investors, invests, open_nations, purses
 from ..vocab import nation_name
 from . import checks
@@ -87,7 +87,6 @@ def investor_card(state: State) -> Iterator[Violation]:
     "IM-709",
     "IM-952",
     title=N_("Who invests, in what order, in which bonds, and paying for them"),
-    moves=ROUND_MOVES,
 )
 def investments(state: State, move: RondelMove) -> Iterator[Violation]:
     """The round of investments, one after the other: each purchase is judged on what is
@@ -214,7 +213,7 @@ def _purchase(
     return None
 
 
-@checks.move("IM-708", title=N_("A Swiss bank stops a nation on Investor"), moves=("investor",))
+@checks.move("IM-708", title=N_("A Swiss bank stops a nation on Investor"))
 def forced(state: State, move: InvestorMove) -> Iterator[Violation]:
     if move.forced_by is None:
         return
@@ -237,7 +236,7 @@ def forced(state: State, move: InvestorMove) -> Iterator[Violation]:
         )
 
 
-@checks.move("IM-701", title=N_("The interest is paid in full"), moves=("investor",))
+@checks.move("IM-701", title=N_("The interest is paid in full"))
 def interest_paid(state: State, move: InvestorMove) -> Iterator[Violation]:
     owed = interest(state, move.nation)
     gov = player(state, state.nations[move.nation].government)

@@ -116,8 +116,6 @@ MANEUVER_RULES = (
 )
 
 
-@checks.move(
-    *MANEUVER_RULES, title=N_("Movements, battles and destruction on the map"), moves=("maneuver",)
-)
+@checks.move(*MANEUVER_RULES, title=N_("Movements, battles and destruction on the map"))
 def maneuver(state: State, move: ManeuverMove) -> Iterator[Violation]:
     yield from simulate(state, move).violations

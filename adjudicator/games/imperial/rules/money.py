@@ -16,7 +16,6 @@ from . import checks
     "IM-901",
     "IM-902",
     title=N_("Money moves only from a player to a treasury"),
-    moves=("transfer",),
 )
 def transfer(state: State, move: TransferMove) -> Iterator[Violation]:
     giver = player(state, move.source)

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ....core.i18n import N_
 from ....core.verdicts import Violation
 from ..logic import action_of, distance, game_over, player, resolve_space, rondel_cost
-from ..models import ROUND_MOVES, RondelMove, State
+from ..models import RondelMove, State
 from ..vocab import move_name, nation_name, space_name
 from . import checks
 
@@ -28,7 +28,6 @@ def turn_nation(state: State) -> Iterator[Violation]:
     "IM-403",
     "IM-404",
     title=N_("A legal step on the rondel"),
-    moves=ROUND_MOVES,
 )
 def rondel(state: State, move: RondelMove) -> Iterator[Violation]:
     if game_over(state):

@@ -79,7 +79,16 @@ def setup_bonds(state: State) -> Iterator[Violation]:
             dealt[nation] = names[0]
     for i, p in enumerate(state.players):
         mine = sorted(nid for nid, who in dealt.items() if who == p.name)
-        if n in CARDS_EACH and len(mine) != CARDS_EACH[n]:
+        if n in CARDS_EACH and len(mine) != CARDS_EACH[n] and not mine:
+            yield checks.violation(
+                "IM-302",
+                N_("{player} was dealt no flag card; with {players} players each gets {expected}."),
+                f"/players/{i}/bonds",
+                player=p.name,
+                players=n,
+                expected=CARDS_EACH[n],
+            )
+        elif n in CARDS_EACH and len(mine) != CARDS_EACH[n]:
             yield checks.violation(
                 "IM-302",
                 N_plural(

@@ -57,7 +57,6 @@ _CLAIMS = (
     "IM-804",
     "IM-805",
     title=N_("The taxation figures"),
-    moves=("taxation",),
 )
 def taxation(state: State, move: TaxationMove) -> Iterator[Violation]:
     if move.claim is None:
@@ -76,7 +75,7 @@ def taxation(state: State, move: TaxationMove) -> Iterator[Violation]:
             )
 
 
-@checks.effect("IM-806", title=N_("No investing after the game has ended"), moves=("taxation",))
+@checks.effect("IM-806", title=N_("No investing after the game has ended"))
 def ended(before: State, move: TaxationMove, after: State) -> Iterator[Violation]:
     if game_over(after) and move.investments and before.variant == "standard":
         yield checks.violation(

@@ -16,6 +16,6 @@ def no_investor_card(state: State) -> Iterator[Violation]:
     if state.variant == "no_investor_card" and state.investor_card is not None:
         yield checks.violation(
             "IM-951",
-            N_("The variant without the investor card has no investor card."),
+            N_("In the variant without the investor card, nobody holds the investor card."),
             "/investor_card",
         )

@@ -1,26 +1,18 @@
-"""Message parameters that name things: colours, spaces, workers, resources, tracks and
-buildings by their display names (the vocabulary of glossary.toml), places counted from 1,
-and amounts in words. Every text a player reads takes its names from here."""
+"""The vocabulary in messages: places counted from 1 and named as a player says them,
+amounts in words, and the names that need a form of their own (a space follows "the space";
+a printed amount's key names a worker type in the plural). Any other entity is named by
+``checks.name(kind, entity)`` from the display names of glossary.toml."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from ...core.i18n import N_, Message, N_plural, Name, Names, Plural
+from ...core.i18n import N_, Message, N_plural, Name, Plural
 
 DOMAIN = "manhattan-project"
 
 #: The worker type of each key of a printed amount.
 WORKER_OF = {"laborers": "laborer", "engineers": "engineer", "scientists": "scientist"}
-
-
-def colour_name(colour: str, form: str = "") -> Name:
-    """A player by colour (``form="gen"``: the possessive, "Red's", «του Κόκκινου»)."""
-    return Name(DOMAIN, "colour", colour, form)
-
-
-def colour_names(colours: Iterable[str]) -> Names:
-    return Names(DOMAIN, "colour", tuple(colours))
 
 
 def space_name(space: str, form: str = "gen") -> Name:
@@ -33,26 +25,6 @@ def worker_name(kind: str, form: str = "") -> Name:
     if kind in WORKER_OF:
         return Name(DOMAIN, "worker", WORKER_OF[kind], "pl")
     return Name(DOMAIN, "worker", kind, form)
-
-
-def worker_names(kinds: Iterable[str]) -> Names:
-    return Names(DOMAIN, "worker", tuple(kinds))
-
-
-def resource_name(what: str, form: str = "") -> Name:
-    return Name(DOMAIN, "resource", what, form)
-
-
-def track_name(track: str, form: str = "") -> Name:
-    return Name(DOMAIN, "track", track, form)
-
-
-def building_name(kind: str) -> Name:
-    return Name(DOMAIN, "building", kind)
-
-
-def bomb_name(kind: str) -> Name:
-    return Name(DOMAIN, "bomb", kind)
 
 
 def message(template: str, **params: object) -> Message:
@@ -89,22 +61,17 @@ def ordinal(n: int, noun: str) -> Message:
 
 def building_place(owner: str, index: int, kind: str) -> Message:
     """A building as a player says it: "Red's 2nd building (mine)" (``index`` from 0)."""
-    return message(
-        N_("{owner} {nth} ({kind})"),
-        owner=colour_name(owner, "gen"),
-        nth=ordinal(index + 1, "building"),
-        kind=building_name(kind),
-    )
+    return _owned(owner, ordinal(index + 1, "building"), Name(DOMAIN, "building", kind))
 
 
 def bomb_place(owner: str, index: int, kind: str) -> Message:
     """A built bomb as a player says it: "Red's 1st bomb (plutonium bomb)"."""
-    return message(
-        N_("{owner} {nth} ({kind})"),
-        owner=colour_name(owner, "gen"),
-        nth=ordinal(index + 1, "bomb"),
-        kind=bomb_name(kind),
-    )
+    return _owned(owner, ordinal(index + 1, "bomb"), Name(DOMAIN, "bomb", kind))
+
+
+def _owned(owner: str, nth: Message, kind: Name) -> Message:
+    owner_name = Name(DOMAIN, "colour", owner, "gen")
+    return message(N_("{owner} {nth} ({kind})"), owner=owner_name, nth=nth, kind=kind)
 
 
 def slot_place(slot: int, price: int) -> Message:
@@ -158,8 +125,3 @@ def allowed_name(allowed: Iterable[str]) -> Message | Name:
     return message(
         N_("{first} or {second}"), first=worker_name(kinds[0]), second=worker_name(kinds[-1])
     )
-
-
-def move_name(move_type: str) -> Name:
-    """A kind of move ("Air strike", "Retrieve workers")."""
-    return Name(DOMAIN, "move", move_type)

@@ -1,0 +1,83 @@
+"""Section ``end`` of rules.toml (QU-1xx): the end of the game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ....core.i18n import N_, N_plural
+from ....core.verdicts import Violation
+from ..data import (
+    tiles_left,
+)
+from ..models import State
+from . import checks
+from .common import DRAWS
+
+
+@checks.state("QU-101", title=N_("The game ends when the last tile is taken"))
+def end_by_tiles(state: State) -> Iterator[Violation]:
+    if tiles_left(state) == 0 and not state.end.triggered:
+        yield checks.violation(
+            "QU-101",
+            N_("No tile is left to buy, but the end of the game is not triggered."),
+            "/end/triggered",
+        )
+
+
+@checks.state("QU-102", title=N_("The game ends when the last patient is drawn"))
+def end_by_bag(state: State) -> Iterator[Violation]:
+    if state.bag.coloured() == 0 and not state.end.triggered:
+        yield checks.violation(
+            "QU-102",
+            N_("The bag holds no patient, but the end of the game is not triggered."),
+            "/end/triggered",
+        )
+
+
+@checks.state("QU-103", title=N_("One more round for every other player"))
+def final_rounds(state: State) -> Iterator[Violation]:
+    end = state.end
+    if not end.triggered and (end.over or end.final_rounds_left):
+        yield checks.violation(
+            "QU-103",
+            N_("The game cannot be over, or in its final rounds, before the end is triggered."),
+            "/end",
+        )
+    elif end.final_rounds_left > len(state.players):
+        yield checks.violation(
+            "QU-103",
+            N_plural(
+                "{count} final round is left; with {most} players there are at most {most}.",
+                "{count} final rounds are left; with {most} players there are at most {most}.",
+            ),
+            "/end/final_rounds_left",
+            count=end.final_rounds_left,
+            most=len(state.players),
+        )
+    elif end.over and end.final_rounds_left:
+        yield checks.violation(
+            "QU-103",
+            N_plural(
+                "The game is over although {count} final round is left.",
+                "The game is over although {count} final rounds are left.",
+            ),
+            "/end/final_rounds_left",
+            count=end.final_rounds_left,
+        )
+
+
+@checks.move("QU-103", title=N_("One more round for every other player"))
+def game_over(state: State, move: Any) -> Iterator[Violation]:
+    if state.end.over:
+        yield checks.violation("QU-103", N_("The game is over: no more moves."), "/end/over")
+
+
+@checks.move("QU-104", title=N_("No draws once the end is triggered"), moves=DRAWS)
+def no_final_draws(state: State, move: Any) -> Iterator[Violation]:
+    if state.end.triggered:
+        yield checks.violation(
+            "QU-104",
+            N_("The end of the game is triggered: nobody draws any more."),
+            "/end/triggered",
+        )

@@ -1,0 +1,303 @@
+# ruff: noqa: E501
+"""Section ``hospital`` of rules.toml (QU-4xx): the tiles and how they are placed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ....core.i18n import N_, N_plural
+from ....core.verdicts import Violation
+from .. import vocab as words
+from ..geometry import Layout, Pos, capacity, layout
+from ..models import Player, State
+from ..vocab import at
+from . import checks
+from .common import active, as_pos
+
+
+@checks.state("QU-401", title=N_("Doors of the tiles"))
+def doors(state: State) -> Iterator[Violation]:
+    for i, p in enumerate(state.players):
+        for j, t in enumerate(p.hospital):
+            if t.kind == "lobby" and len(t.doors) != 4:
+                yield checks.violation(
+                    "QU-401",
+                    N_plural(
+                        "{player}'s lobby has {count} door; a lobby has four.",
+                        "{player}'s lobby has {count} doors; a lobby has four.",
+                    ),
+                    f"/players/{i}/hospital/{j}/doors",
+                    player=p.name,
+                    count=len(t.doors),
+                )
+            elif not t.doors:
+                yield checks.violation(
+                    "QU-401",
+                    N_("{player}'s tile {place} has no door; every tile has at least one."),
+                    f"/players/{i}/hospital/{j}/doors",
+                    player=p.name,
+                    place=at(layout(state, i).tiles, (t.x, t.y)),
+                )
+
+
+@checks.state("QU-412", title=N_("Every tile reaches the lobby through doors"))
+def reach_lobby(state: State) -> Iterator[Violation]:
+    for i, p in enumerate(state.players):
+        lay = layout(state, i)
+        lobby = lay.lobby()
+        if lobby is None or lay.has("helipad"):
+            continue
+        reached = lay.reach(lobby, doors=True)
+        for j, t in enumerate(p.hospital):
+            if (t.x, t.y) not in reached:
+                yield checks.violation(
+                    "QU-412",
+                    N_("{player}'s tile {place} cannot reach the lobby through doors."),
+                    f"/players/{i}/hospital/{j}",
+                    player=p.name,
+                    place=at(lay.tiles, (t.x, t.y)),
+                )
+
+
+@checks.state("QU-413", title=N_("No tile on top of another"))
+def overlap(state: State) -> Iterator[Violation]:
+    for i, p in enumerate(state.players):
+        lay = layout(state, i)
+        for pos in lay.overlaps:
+            yield checks.violation(
+                "QU-413",
+                N_("{player} has two tiles on one square, {place}."),
+                f"/players/{i}/hospital",
+                player=p.name,
+                place=at(lay.tiles, pos),
+            )
+
+
+@checks.state("QU-414", title=N_("The hospital is one group"))
+def one_group(state: State) -> Iterator[Violation]:
+    for i, p in enumerate(state.players):
+        groups = layout(state, i).groups()
+        if groups > 1:
+            yield checks.violation(
+                "QU-414",
+                N_("{player}'s hospital falls into {count} separate groups of tiles."),
+                f"/players/{i}/hospital",
+                player=p.name,
+                count=groups,
+            )
+
+
+@checks.state("QU-416", title=N_("The lobby is never enclosed"))
+def lobby_open(state: State) -> Iterator[Violation]:
+    for i, p in enumerate(state.players):
+        if not layout(state, i).lobby_open():
+            yield checks.violation(
+                "QU-416",
+                N_("{player}'s lobby has no free side open to the outside for the waiting line."),
+                f"/players/{i}/hospital",
+                player=p.name,
+            )
+
+
+@checks.state("QU-417", title=N_("At most two tiles beside the hospital"))
+def set_aside(state: State) -> Iterator[Violation]:
+    for i, p in enumerate(state.players):
+        if len(p.set_aside) > 2:
+            yield checks.violation(
+                "QU-417",
+                N_("{player} keeps {count} unplaced tiles; at most 2 are allowed."),
+                f"/players/{i}/set_aside",
+                player=p.name,
+                count=len(p.set_aside),
+            )
+
+
+PLACING = ("claim_contract", "buy_special", "buy_treatment", "place_set_aside")
+
+
+@checks.move("QU-418", title=N_("Tiles beside the hospital"), moves=("place_set_aside",))
+def set_aside_index(state: State, move: Any) -> Iterator[Violation]:
+    _, player = active(state)
+    if move.index >= len(player.set_aside):
+        yield checks.violation(
+            "QU-418",
+            N_plural(
+                "{player} keeps only {count} tile beside the hospital, so there is no tile number {n}.",
+                "{player} keeps only {count} tiles beside the hospital, so there is no tile number {n}.",
+            ),
+            "/move/index",
+            player=player.name,
+            count=len(player.set_aside),
+            n=move.index + 1,
+        )
+
+
+@checks.move(
+    "QU-401",
+    title=N_("Doors of the tiles"),
+    moves=("claim_contract", "buy_special", "buy_treatment"),
+)
+def new_doors(state: State, move: Any) -> Iterator[Violation]:
+    if not move.doors:
+        yield checks.violation(
+            "QU-401",
+            N_("Give the doors of the new tile: every tile has at least one."),
+            "/move/doors",
+        )
+
+
+def _targets(move: Any) -> list[Pos]:
+    if move.type == "renovate":
+        return [as_pos(s.to) for s in move.steps if s.to is not None]
+    return [as_pos(move.at)] if move.at is not None else []
+
+
+def _lobby_paths(lay: Layout, targets: list[Pos], frame: Layout) -> Iterator[Violation]:
+    """QU-412 after a placement. A working Helipad lifts it; while the Helipad is
+    quarantined the new tiles must reach the lobby again, but tiles placed without a
+    connection while it worked may stay (QU-715)."""
+    lobby = lay.lobby()
+    if lobby is None or lay.working("helipad"):
+        return
+    reached = lay.reach(lobby, doors=True)
+    if lay.has("helipad"):
+        lost = [p for p in targets if p not in reached]
+        if lost:
+            yield checks.violation(
+                "QU-715",
+                N_(
+                    "The Helipad is quarantined, so the new tile {place} must reach the lobby through doors."
+                ),
+                "/move",
+                place=words.at(frame.tiles, lost[0]),
+            )
+        return
+    lost = [p for p in lay.tiles if p not in reached]
+    if lost:
+        yield checks.violation(
+            "QU-412",
+            N_("The tile {place} would not reach the lobby through doors."),
+            "/move",
+            place=words.at(frame.tiles, lost[0]),
+        )
+
+
+def _joins(lay: Layout, old: Layout, pos: Pos) -> Iterator[Violation]:
+    """Why a new tile at ``pos`` does not join the hospital through a door (QU-410, QU-402,
+    QU-715), if it does not."""
+    if lay.connections(pos):
+        return
+    if old.has("helipad"):
+        yield checks.violation(
+            "QU-715",
+            N_("The Helipad is quarantined: new tiles must join through a door again."),
+            "/move/at",
+        )
+    elif lay.adjacent(pos):
+        yield checks.violation(
+            "QU-402",
+            N_("No door of the new tile {place} meets a door of the hospital."),
+            "/move/at",
+            place=words.at(old.tiles, pos),
+        )
+    else:
+        yield checks.violation(
+            "QU-410",
+            N_("The new tile {place} touches no tile of the hospital."),
+            "/move/at",
+            place=words.at(old.tiles, pos),
+        )
+
+
+def _kept(player: Player, path: str) -> Iterator[Violation]:
+    if len(player.set_aside) > 2:
+        yield checks.violation(
+            "QU-417",
+            N_("{player} would keep {count} unplaced tiles; at most 2 are allowed."),
+            path,
+            player=player.name,
+            count=len(player.set_aside),
+        )
+
+
+def _shape(lay: Layout, old: Layout, targets: list[Pos]) -> Iterator[Violation]:
+    """The hospital after the placement: links, the lobby's paths, one group, an open lobby."""
+    for pos in targets:
+        links = [lay.tiles[n].grey for n in lay.connections(pos)]
+        if any(links) and all(links):
+            yield checks.violation(
+                "QU-415",
+                N_("The tile {place} connects only to quarantined tiles."),
+                "/move",
+                place=words.at(old.tiles, pos),
+            )
+    yield from _lobby_paths(lay, targets, old)
+    if lay.groups() > 1:
+        yield checks.violation(
+            "QU-414",
+            N_("The hospital would fall apart into {count} groups of tiles."),
+            "/move",
+            count=lay.groups(),
+        )
+    if not lay.lobby_open():
+        yield checks.violation(
+            "QU-416",
+            N_("The lobby would be enclosed, with no free side open to the outside."),
+            "/move",
+        )
+
+
+def _crowded(lay: Layout, old: Layout) -> Iterator[Violation]:
+    """After a renovation: a room holding more patients than its Supply Room now allows."""
+    for pos, tile in lay.tiles.items():
+        if len(tile.patients) > capacity(lay, pos, working=False):
+            yield checks.violation(
+                "QU-702",
+                N_("The room {place} would hold more patients than its Supply Room allows."),
+                "/move",
+                place=words.at(old.tiles, pos),
+            )
+
+
+@checks.effect(
+    "QU-410",
+    "QU-402",
+    "QU-413",
+    "QU-415",
+    "QU-412",
+    "QU-414",
+    "QU-416",
+    "QU-417",
+    "QU-715",
+    "QU-702",
+    title=N_("Placing tiles"),
+    moves=(*PLACING, "renovate"),
+)
+def placement(before: State, move: Any, after: State) -> Iterator[Violation]:
+    i = before.index(before.round.active)
+    player = after.players[i]
+    targets = _targets(move)
+    if not targets and move.type != "renovate":
+        yield from _kept(player, "/move/at")
+        return
+    lay = Layout.of(player.hospital)
+    old = layout(before, i)
+    for pos in targets:
+        if lay.overlaps and pos in lay.overlaps:
+            yield checks.violation(
+                "QU-413",
+                N_("The square {place} already holds a tile."),
+                "/move",
+                place=words.at(old.tiles, pos),
+            )
+            return
+    if move.type != "renovate" and not old.working("helipad"):
+        found = list(_joins(lay, old, targets[0]))
+        if found:
+            yield from found
+            return
+    yield from _shape(lay, old, targets)
+    if move.type == "renovate":
+        yield from _crowded(lay, old)
+    yield from _kept(player, "/move")
