@@ -21,6 +21,7 @@ from sqlalchemy import func, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 
 from adjudicator.core.errors import CORE, MalformedInput
+from adjudicator.core.exceptions import AdjudicatorError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import N_, Message
 from adjudicator.games import UnknownGame, get_game
@@ -60,7 +61,7 @@ class Limits:
     """A table left alone this long is archived (kept, read-only, reopenable)."""
 
 
-class TableError(Exception):
+class TableError(AdjudicatorError):
     """A refusal, in words (``message``), with an HTTP-like status and details."""
 
     status = 400
