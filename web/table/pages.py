@@ -133,6 +133,7 @@ def open_table() -> Any:
     return render_template(
         "table/open.html", games=games, chosen=game, form=form, errors=errors,
         setups=setup_examples(game.example_names()), examples=game.example_names(),
+        sides=game.vocab.choices(game.player_kind, current_lang()) if game.player_kind else [],
     ), (422 if errors else 200)  # fmt: skip
 
 
