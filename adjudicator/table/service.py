@@ -13,7 +13,7 @@ import secrets
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -111,7 +111,6 @@ class Outcome:
     entry: EntryRow
     table: TableRow
     audit: Audit | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def applied(self) -> bool:

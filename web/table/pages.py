@@ -10,7 +10,6 @@ from urllib.parse import quote
 
 from flask import (
     Blueprint,
-    Response,
     abort,
     g,
     redirect,
@@ -325,8 +324,3 @@ def correct(code: str) -> Any:
         base=permalink.encode(data), opened=" ".join(opened), state_json=pretty(data),
         notice=notice, errors=errors,
     ), status  # fmt: skip
-
-
-@bp.get("/<lang>/t/<code>/export")
-def export(code: str) -> Response:
-    return redirect(url_for("table_api.export", code=code))  # type: ignore[return-value]
