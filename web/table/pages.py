@@ -5,12 +5,14 @@ dispute and check pages' own (``web.views`` / ``web.inputs``)."""
 from __future__ import annotations
 
 import contextlib
+from collections import OrderedDict
 from typing import Any
 from urllib.parse import quote
 
 from flask import (
     Blueprint,
     abort,
+    current_app,
     g,
     redirect,
     render_template,
@@ -33,6 +35,7 @@ from ..views import (
     move_label,
     picture,
     pretty,
+    second_lang,
     setup_examples,
     state_editor,
 )
@@ -209,10 +212,29 @@ def table(code: str) -> str:
     )  # fmt: skip
 
 
+#: Rendered live parts, by (table, version, log length, language, second language): every
+#: phone of one language asks for the same part after each change. Keyed by the database's
+#: version, so a copy is never stale; bounded.
+LIVE_COPIES = 512
+
+
 @bp.get("/<lang>/t/<code>/live")
 def live(code: str) -> str:
     """The changing part of the table page, for the live updates (``table.js``)."""
-    return render_template("table/live.html", **table_context(tables().get(code)))
+    found = tables().get(code)
+    key = (code, found.version, found.log_length, found.archived_at is None, current_lang(),
+           second_lang())  # fmt: skip
+    copies: OrderedDict[tuple[Any, ...], str] = current_app.extensions.setdefault(
+        "adjudicator.table.live", OrderedDict()
+    )
+    html = copies.get(key)
+    if html is None:
+        html = render_template("table/live.html", **table_context(found))
+        copies[key] = html
+        while len(copies) > LIVE_COPIES:
+            with contextlib.suppress(KeyError):
+                copies.popitem(last=False)
+    return html
 
 
 @bp.post("/<lang>/t/<code>/undo")
