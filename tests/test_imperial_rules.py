@@ -54,7 +54,8 @@ def test_a_translation_picks_the_grammatical_form_of_a_name() -> None:
     entry = Message(
         "imperial", "No unit may enter {region}.", {"region": region_name("switzerland")}
     )
-    assert entry.render("el") == "Καμία μονάδα δεν μπαίνει στην Ελβετία."
+    assert entry.render("el") == "Καμία μονάδα δεν μπορεί να μπει στην Ελβετία."
+    assert entry.render("pt") == "Nenhuma unidade pode entrar na Suíça."
 
 
 def test_every_region_and_nation_is_named_in_every_language() -> None:
