@@ -105,7 +105,7 @@ def five_workers(state: State) -> Any:
             )
 
 
-@checks.move("DG-201", title="Paying", moves=("pay",))
+@checks.move("DG-201", title="Paying")
 def paying(state: State, move: Pay) -> Any:
     if move.player >= len(state.players):
         yield checks.violation("DG-201", "No such player.", "/move/player")

@@ -14,7 +14,8 @@ score     ``f(state)``                         end of the game and the scoring
 A move or effect check names the moves it concerns by the annotation of its ``move``
 parameter: a move class (``move: PlaceBuilding``) or a union of them (``move: Repair | Retrieve``).
 A move class says its type in a ``type: Literal["..."]`` field, so the move types are derived
-from the classes (:func:`move_types`); an unannotated ``move`` (or ``Any``) concerns every move.
+from the classes (:func:`move_types`). An unannotated ``move`` (or ``Any``) concerns every move;
+the games name their whole move union instead (tests/test_typed_moves.py).
 
 Every check yields :class:`~adjudicator.core.verdicts.Violation` objects (none when
 all is well). A state check may also yield :class:`~adjudicator.core.verdicts.Notice`
@@ -144,18 +145,6 @@ def annotated_move_types(func: CheckFunction) -> tuple[str, ...] | None:
     return move_types(annotation)
 
 
-def _moves_of(func: CheckFunction, listed: tuple[str, ...]) -> tuple[str, ...]:
-    """The move types a move or effect check concerns: its annotation's, else ``listed``."""
-    typed = annotated_move_types(func)
-    if typed is None:
-        return listed
-    if listed and set(listed) != set(typed):
-        raise UntypedMove(
-            f"{func.__qualname__}: moves={listed} disagrees with its annotation {typed}"
-        )
-    return typed
-
-
 class CheckRegistry:
     """The checks of one game, registered with decorators::
 
@@ -170,7 +159,7 @@ class CheckRegistry:
         self._checks: dict[str, Check] = {}
 
     def _register(
-        self, kind: Kind, rules: tuple[str, ...], title: str, moves: tuple[str, ...]
+        self, kind: Kind, rules: tuple[str, ...], title: str
     ) -> Callable[[CheckFunction], CheckFunction]:
         if not rules:
             raise CheckError("a check must name at least one rule")
@@ -179,8 +168,8 @@ class CheckRegistry:
             check_id = func.__name__
             if check_id in self._checks:
                 raise DuplicateCheck(check_id)
-            types_ = _moves_of(func, moves) if kind in (Kind.MOVE, Kind.EFFECT) else ()
-            self._checks[check_id] = Check(check_id, kind, rules, func, title, types_)
+            typed = annotated_move_types(func) if kind in (Kind.MOVE, Kind.EFFECT) else None
+            self._checks[check_id] = Check(check_id, kind, rules, func, title, typed or ())
             return func
 
         return decorate
@@ -188,25 +177,21 @@ class CheckRegistry:
     def state(self, *rules: str, title: str) -> Callable[[CheckFunction], CheckFunction]:
         """Register ``f(state)``. Raises :class:`CheckError` without a rule and
         :class:`DuplicateCheck` when decorating a second function of the same name."""
-        return self._register(Kind.STATE, rules, title, ())
+        return self._register(Kind.STATE, rules, title)
 
-    def move(
-        self, *rules: str, title: str, moves: Iterable[str] = ()
-    ) -> Callable[[CheckFunction], CheckFunction]:
+    def move(self, *rules: str, title: str) -> Callable[[CheckFunction], CheckFunction]:
         """Register ``f(state, move)``; the moves it concerns come from the annotation of
-        ``move`` (``moves=`` is the older spelling, kept while the games convert).
-        Raises :class:`UntypedMove` or :class:`DuplicateCheck` when decorating."""
-        return self._register(Kind.MOVE, rules, title, tuple(moves))
+        ``move`` (a move class or a union of them). Raises :class:`UntypedMove`,
+        :class:`CheckError` or :class:`DuplicateCheck` when decorating."""
+        return self._register(Kind.MOVE, rules, title)
 
-    def effect(
-        self, *rules: str, title: str, moves: Iterable[str] = ()
-    ) -> Callable[[CheckFunction], CheckFunction]:
+    def effect(self, *rules: str, title: str) -> Callable[[CheckFunction], CheckFunction]:
         """Register ``f(before, move, after)``, typed like :meth:`move` (raises the same)."""
-        return self._register(Kind.EFFECT, rules, title, tuple(moves))
+        return self._register(Kind.EFFECT, rules, title)
 
     def score(self, *rules: str, title: str) -> Callable[[CheckFunction], CheckFunction]:
         """Register ``f(state)`` for the scoring; raises as :meth:`state` does."""
-        return self._register(Kind.SCORE, rules, title, ())
+        return self._register(Kind.SCORE, rules, title)
 
     def violation(
         self, rule: str, template: str | Plural, path: str = "", **params: Any
