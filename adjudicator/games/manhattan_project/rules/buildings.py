@@ -48,6 +48,17 @@ def spied_buildings(state: State) -> Iterator[Violation]:
             player=checks.name("colour", active.colour),
             count=len(distinct),
         )
+    elif not active.spies:
+        yield checks.violation(
+            "MP-701",
+            N_plural(
+                "{player} used {count} opponent's building this turn without a spy.",
+                "{player} used {count} opponents' buildings this turn without a spy.",
+            ),
+            "/turn/spied",
+            player=checks.name("colour", active.colour),
+            count=len(distinct),
+        )
     elif len(distinct) > active.spies:
         yield checks.violation(
             "MP-701",

@@ -224,7 +224,17 @@ def gained_workers(state: State, move: PlaceCentral | PlaceBuilding) -> Iterator
             return
         output = b.outputs[move.output]
     bad = _contractor_problem(state, output, move.contractors)
-    if bad is not None:
+    if bad is not None and not move.contractors:
+        yield checks.violation(
+            "MP-516",
+            N_(
+                "The general supply has not enough workers in {owner} colour for this gain, "
+                "and the move takes no contractor."
+            ),
+            "/move/contractors",
+            owner=checks.name("colour", state.turn.active, "gen"),
+        )
+    elif bad is not None:
         yield checks.violation(
             "MP-516",
             N_plural(
@@ -234,7 +244,7 @@ def gained_workers(state: State, move: PlaceCentral | PlaceBuilding) -> Iterator
                 "colour.",
             ),
             "/move/contractors",
-            count=move.contractors or 0,
+            count=move.contractors,
             owner=checks.name("colour", state.turn.active, "gen"),
         )
 
