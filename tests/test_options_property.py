@@ -134,6 +134,8 @@ def _normal(game_id: str, game: Any, data: dict[str, Any], state: Any = None) ->
         move.pop("contractors", None)  # declining the space's gain, so none of it as grey
     if move.get("contractors") == 0:
         del move["contractors"]
+    if "workers" in move:  # a group of workers is the same in any order
+        move["workers"] = sorted(move["workers"], key=lambda w: (w["kind"], w["contractor"]))
     if move["type"] == "air_strike":
         return [_key({**move, "attacks": move["attacks"][:1]})]
     if move["type"] == "repair":
