@@ -101,3 +101,19 @@ def to_box(state: State, cubes: Cubes) -> None:
     """Spent cubes go to the box (which stays uncounted if it was not counted)."""
     if state.box is not None:
         add_cubes(state.box, cubes)
+
+
+def offers(state: State) -> list[tuple[str | None, str, Cubes]]:
+    """The special rooms the active player may buy: (seller, kind, price) of every open
+    contract, the market's first (seller ``None``), then the other players'."""
+    found: list[tuple[str | None, str, Cubes]] = [
+        (None, s.kind, s.price) for s in state.market if s.count and s.price.total()
+    ]
+    found += [
+        (p.name, c.kind, c.price)
+        for p in state.players
+        if p.name != state.round.active
+        for c in p.contracts
+        if c.count
+    ]
+    return found

@@ -22,7 +22,7 @@ from ...core.game import OptionsProvider
 from ...core.i18n import N_, Message, N_plural, Names
 from . import vocab as words
 from .alternatives import describe, is_legal
-from .data import box_cubes
+from .data import box_cubes, offers
 from .engine import said_drawn
 from .geometry import OPPOSITE, SIDES, Layout, capacity, layout, neighbour
 from .models import COLOURS, SPECIAL_KINDS, Cubes, State
@@ -206,18 +206,7 @@ def _placed(state: State, move: Candidate, kept: bool) -> Iterator[Candidate]:
 
 
 def _buy_special(state: State) -> Iterator[Candidate]:
-    me = active(state)[1]
-    offers: list[tuple[str | None, str, Cubes]] = [
-        (None, s.kind, s.price) for s in state.market if s.count and s.price.total()
-    ]
-    offers += [
-        (p.name, c.kind, c.price)
-        for p in state.players
-        if p.name != me.name
-        for c in p.contracts
-        if c.count
-    ]
-    for seller, kind, price in offers:
+    for seller, kind, price in offers(state):
         pay = _payment(state, price, price.total())
         if pay is not None and kind not in state.round.bought_special:
             move = {"type": "buy_special", "kind": kind, "seller": seller, "pay": pay}

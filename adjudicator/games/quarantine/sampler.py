@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .alternatives import is_legal
-from .data import box_cubes
+from .data import box_cubes, offers
 from .geometry import SIDES, Layout, capacity, layout
 from .models import COLOURS, SPECIAL_KINDS, Cubes, State
 from .rules.common import active
@@ -139,17 +139,7 @@ def _market(state: State, rng: random.Random) -> list[dict[str, Any]]:
             asked = _pay(me.supply, rng.choice((2, 2, 3)), rng)
             if asked:
                 moves.append({"type": "contract", "kind": stack.kind, "price": asked})
-    offers: list[tuple[str | None, str, Cubes]] = [
-        (None, s.kind, s.price) for s in state.market if s.count and s.price.total()
-    ]
-    offers += [
-        (p.name, c.kind, c.price)
-        for p in state.players
-        if p.name != me.name
-        for c in p.contracts
-        if c.count
-    ]
-    for seller, kind, price in offers:
+    for seller, kind, price in offers(state):
         if kind in r.bought_special:
             continue
         pay: dict[str, int] = price.model_dump()

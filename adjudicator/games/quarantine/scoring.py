@@ -38,6 +38,13 @@ def rank_key(row: dict[str, int]) -> tuple[int, int, int]:
     return (-row["total"], row["tiles"], row["nurse_stations"])
 
 
+def _cubes(count: int) -> Message:
+    """The cubes a player scores for, as a count with its noun ("no cube" for none)."""
+    if count == 0:
+        return say(N_("no cube in the supply"))
+    return say(N_plural("{count} cube", "{count} cubes"), count=count)
+
+
 def score(state: State) -> Scoring:
     table = {p.name: details(state, i) for i, p in enumerate(state.players)}
     order = sorted(table, key=lambda n: rank_key(table[n]))
@@ -45,13 +52,13 @@ def score(state: State) -> Scoring:
     steps = [
         say(
             N_plural(
-                "{player}: {special} for special rooms, {stations} for complete nurse stations, {cube_points} for {cubes} cubes, {empty} for an empty waiting line: {count} point.",
-                "{player}: {special} for special rooms, {stations} for complete nurse stations, {cube_points} for {cubes} cubes, {empty} for an empty waiting line: {count} points.",
+                "{player}: {special} for special rooms, {stations} for complete nurse stations, {cube_points} for {cubes}, {empty} for an empty waiting line: {count} point.",
+                "{player}: {special} for special rooms, {stations} for complete nurse stations, {cube_points} for {cubes}, {empty} for an empty waiting line: {count} points.",
             ),
             player=n,
             special=d["special_rooms"],
             stations=d["nurse_stations"],
-            cubes=d["cubes"],
+            cubes=_cubes(d["cubes"]),
             cube_points=d["cube_points"],
             empty=d["empty_line"],
             count=d["total"],
@@ -63,9 +70,15 @@ def score(state: State) -> Scoring:
     if len(top) > 1:
         tiebreaks.append(
             say(
-                N_plural(
-                    "{players} tie on {count} point: fewer tiles, then fewer nurse stations, decide.",
-                    "{players} tie on {count} points: fewer tiles, then fewer nurse stations, decide.",
+                (
+                    N_(
+                        "{players} tie with no point: fewer tiles, then fewer nurse stations, decide."
+                    )
+                    if table[order[0]]["total"] == 0
+                    else N_plural(
+                        "{players} tie on {count} point: fewer tiles, then fewer nurse stations, decide.",
+                        "{players} tie on {count} points: fewer tiles, then fewer nurse stations, decide.",
+                    )
                 ),
                 players=player_list(top),
                 count=table[order[0]]["total"],

@@ -151,9 +151,13 @@ def admit(state: State, move: Admit) -> Iterator[Violation]:
     if len(move.rooms) > len(player.line):
         yield checks.violation(
             "QU-603",
-            N_plural(
-                "{rooms} rooms are named, but only {count} patient waits in line.",
-                "{rooms} rooms are named, but only {count} patients wait in line.",
+            (
+                N_("{rooms} rooms are named, but no patient waits in line.")
+                if len(player.line) == 0
+                else N_plural(
+                    "{rooms} rooms are named, but only {count} patient waits in line.",
+                    "{rooms} rooms are named, but only {count} patients wait in line.",
+                )
             ),
             "/move/rooms",
             rooms=len(move.rooms),

@@ -83,18 +83,26 @@ def _conserved(
             wanted=wanted,
             colour=colour(kind, "cubes"),
         )
+    elif count == 0:
+        yield checks.violation(
+            rule,
+            N_("There is no {colour} cube anywhere; the game has {wanted}."),
+            path,
+            wanted=wanted,
+            colour=colour(kind, "cube"),
+        )
     elif count < wanted:
         yield checks.violation(
             rule,
             N_plural(
-                "There is only {count} {colour} cube in all; {missing} of the game's {wanted} are missing.",
-                "There are only {count} {colour} cubes in all; {missing} of the game's {wanted} are missing.",
+                "There is only {count} {colour} cube in all, {missing} fewer than the game's {wanted}.",
+                "There are only {count} {colour} cubes in all, {missing} fewer than the game's {wanted}.",
             ),
             path,
             count=count,
             missing=wanted - count,
             wanted=wanted,
-            colour=colour(kind, "cube" if count <= 1 else "cubes"),
+            colour=colour(kind, "cube" if count == 1 else "cubes"),
         )
 
 
@@ -117,9 +125,13 @@ def special_tiles(state: State) -> Iterator[Violation]:
             rule = "QU-204" if wanted == 1 else "QU-203"
             yield checks.violation(
                 rule,
-                N_plural(
-                    "There is {count} {kind} tile in all; this game has {wanted}.",
-                    "There are {count} {kind} tiles in all; this game has {wanted}.",
+                (
+                    N_("There is no {kind} tile anywhere; this game has {wanted}.")
+                    if have == 0
+                    else N_plural(
+                        "There is {count} {kind} tile in all; this game has {wanted}.",
+                        "There are {count} {kind} tiles in all; this game has {wanted}.",
+                    )
                 ),
                 "/market",
                 count=have,
@@ -166,9 +178,13 @@ def markers(state: State) -> Iterator[Violation]:
     if total != MARKERS:
         yield checks.violation(
             "QU-207",
-            N_plural(
-                "There is {count} extra-action marker in all; the game has 8.",
-                "There are {count} extra-action markers in all; the game has 8.",
+            (
+                N_("There is no extra-action marker anywhere; the game has 8.")
+                if total == 0
+                else N_plural(
+                    "There is {count} extra-action marker in all; the game has 8.",
+                    "There are {count} extra-action markers in all; the game has 8.",
+                )
             ),
             "/marker_supply",
             count=total,

@@ -263,9 +263,13 @@ def round_done(state: State, move: EndRound) -> Iterator[Violation]:
     if r.draws < 4 and state.bag.total() and not state.end.triggered:
         yield checks.violation(
             "QU-510",
-            N_plural(
-                "Only {count} of the 4 cubes has been drawn; the round cannot end yet.",
-                "Only {count} of the 4 cubes have been drawn; the round cannot end yet.",
+            (
+                N_("No cube has been drawn yet; the round cannot end before the 4 are drawn.")
+                if r.draws == 0
+                else N_plural(
+                    "Only {count} of the 4 cubes has been drawn; the round cannot end yet.",
+                    "Only {count} of the 4 cubes have been drawn; the round cannot end yet.",
+                )
             ),
             "/round/draws",
             count=r.draws,

@@ -22,9 +22,13 @@ def doors(state: State) -> Iterator[Violation]:
             if t.kind == "lobby" and len(t.doors) != 4:
                 yield checks.violation(
                     "QU-401",
-                    N_plural(
-                        "{player}'s lobby has {count} door; a lobby has four.",
-                        "{player}'s lobby has {count} doors; a lobby has four.",
+                    (
+                        N_("{player}'s lobby has no door; a lobby has four.")
+                        if len(t.doors) == 0
+                        else N_plural(
+                            "{player}'s lobby has {count} door; a lobby has four.",
+                            "{player}'s lobby has {count} doors; a lobby has four.",
+                        )
                     ),
                     f"/players/{i}/hospital/{j}/doors",
                     player=p.name,
@@ -118,9 +122,13 @@ def set_aside_index(state: State, move: PlaceSetAside) -> Iterator[Violation]:
     if move.index >= len(player.set_aside):
         yield checks.violation(
             "QU-418",
-            N_plural(
-                "{player} keeps only {count} tile beside the hospital, so there is no tile number {n}.",
-                "{player} keeps only {count} tiles beside the hospital, so there is no tile number {n}.",
+            (
+                N_("{player} keeps no tile beside the hospital, so there is no tile number {n}.")
+                if len(player.set_aside) == 0
+                else N_plural(
+                    "{player} keeps only {count} tile beside the hospital, so there is no tile number {n}.",
+                    "{player} keeps only {count} tiles beside the hospital, so there is no tile number {n}.",
+                )
             ),
             "/move/index",
             player=player.name,
