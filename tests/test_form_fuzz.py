@@ -205,3 +205,12 @@ def test_nesting_at_the_limit_is_still_read(game, client):
     response, html = post(client, f"/en/{game.id}/check", {"json:s/zz": nested_text(60)})
     assert "nested too deeply" not in html
     assert response.status_code in (200, 422)
+
+
+def test_an_empty_optional_input_at_a_list_item_keeps_the_item() -> None:
+    """An empty input that may be left out ("~") naming a list item keeps the item as it
+    was: it never puts the form's internal marker into the state (found by the fuzz: a
+    500 "Object of type object is not JSON serializable")."""
+    from web.forms import read_form
+
+    assert read_form({"int~:s/players/0": ""}, "s", {"players": [1, 2]}) == {"players": [1, 2]}

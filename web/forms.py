@@ -448,7 +448,8 @@ def set_at(data: Any, parts: list[str], value: Any) -> None:
             if not 0 <= position < len(node):
                 raise KeyError(part)
             if last:
-                node[position] = value
+                if value is not _SKIP:  # an item is never left out, only kept as it was
+                    node[position] = value
             else:
                 node = node[position]
         elif isinstance(node, dict):

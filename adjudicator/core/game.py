@@ -214,7 +214,7 @@ class Game:
         try:
             return self.state_model.model_validate(data)
         except ValidationError as exc:
-            raise MalformedInput.from_pydantic(exc, data) from None
+            raise MalformedInput.from_pydantic(exc, data, domain=self.domain) from None
 
     def parse_state_json(self, text: str | bytes) -> Any:
         """Validate JSON text as a state in one step (pydantic parses it in Rust); on any
@@ -225,14 +225,14 @@ class Game:
         try:
             return self.state_model.model_validate_json(text)
         except ValidationError as exc:
-            raise MalformedInput.from_pydantic(exc, load_json(text)) from None
+            raise MalformedInput.from_pydantic(exc, load_json(text), domain=self.domain) from None
 
     def parse_move(self, data: Any) -> Any:
         """Validate ``data`` as a move; raises :class:`MalformedInput` with every problem."""
         try:
             return self.move_adapter.validate_python(data)
         except ValidationError as exc:
-            raise MalformedInput.from_pydantic(exc, data) from None
+            raise MalformedInput.from_pydantic(exc, data, domain=self.domain) from None
 
     def schema(self, which: str = "state") -> dict[str, Any]:
         if which == "move":

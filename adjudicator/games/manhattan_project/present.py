@@ -296,7 +296,7 @@ def draw_cards(canvas: Canvas, player: Any, index: int, top: float, marked: set[
         with canvas.link(path, tap=path if kind == "buildings" else ""):
             if kind == "buildings":
                 kind = "enrichment-plant" if card.kind == "enrichment" else card.kind
-                title = names("building", kind) if names else (card.name or card.kind)
+                title = names("building", kind) if names else card.kind
                 draw_building(canvas, card, x, y, is_marked(path, marked), title, lang)
             else:
                 draw_bomb(canvas, card, x, y, is_marked(path, marked))
