@@ -38,25 +38,31 @@ def at(value: Any, path: str) -> Any:
     return node
 
 
-def shape_change(current: Any, target: Any, path: str = "") -> tuple[str, str] | None:
+def shape_change(
+    current: Any, target: Any, path: str = "", addable: Any = None
+) -> tuple[str, str] | None:
     """The first (outermost) part whose shape differs: ``("add", path)`` to append to a
-    list or to add an optional part, ``("remove", path)`` to take one away."""
+    list or to add an optional part, ``("remove", path)`` to take one away. ``addable(path)``:
+    whether the page offers "Add:" for an object left out (else the form draws it empty)."""
     if isinstance(target, dict):
         if current is None:
             return "add", path
         if not isinstance(current, dict):
             return None
         for key, item in target.items():
-            # a list left out is drawn by the form empty; an object left out is absent (Add:)
-            have = current[key] if key in current else (None if isinstance(item, dict) else [])
-            found = shape_change(have, item, forms.pointer_join(path, key))
+            # a part left out is drawn by the form from its defaults: empty, not absent,
+            # unless the page offers to add it (an optional object)
+            where = forms.pointer_join(path, key)
+            empty = None if addable and addable(where) else {}
+            have = current[key] if key in current else (empty if isinstance(item, dict) else [])
+            found = shape_change(have, item, where, addable)
             if found:
                 return found
     elif isinstance(target, list) and isinstance(current, list):
         if len(current) > len(target):
             return "remove", f"{path}/{len(current) - 1}"
         for index, item in enumerate(current):
-            found = shape_change(item, target[index], f"{path}/{index}")
+            found = shape_change(item, target[index], f"{path}/{index}", addable)
             if found:
                 return found
         if len(current) < len(target):

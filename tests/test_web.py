@@ -915,7 +915,8 @@ def fill_move(client: FlaskClient, url: str, page: str, target: dict[str, Any]) 
                     if name.startswith("enum")
                     else str(want)
                 )
-        change = shape_change(current, target)
+        offered = set(re.findall(r'value="add:m([^"]*)"', page))
+        change = shape_change(current, target, addable=offered.__contains__)
         if change is None:
             break
         verb, path = change
