@@ -632,6 +632,115 @@ def format_targets(data: dict[str, Any]) -> str:
     )
 
 
+# --- the shared table (a separate figure: ``adjudicator bench --table``) ---------------------
+
+#: The shared table's targets (issue 18): a move's answer and the live update.
+TABLE_TARGETS = {"move_p99_ms": 100.0, "update_p99_ms": 1000.0}
+
+
+def bench_table(
+    *,
+    tables: int = 200,
+    clients: int = 4,
+    seconds: float = 60.0,
+    backends: Sequence[str] = ("sqlite", "postgresql"),
+) -> dict[str, Any]:
+    """The shared table under a bounded loopback load, per database: ``tables`` tables,
+    each with ``clients`` live clients on its event stream and one phone entering a move
+    every 2-4 s, for ``seconds``, against gunicorn with the settings of ``adjudicator
+    serve``. Reports the move latency and the time from sending a move until each live
+    client hears of it (p50, p99, max), the moves, the updates heard of those due, and the
+    machine's load average before and after (the machine may be shared)."""
+    from ._http import GunicornServer, percentile
+    from .table.load import run_load
+    from .table.pgtemp import Cluster, pg_bin
+    from .table.store import make_engine, migrate
+
+    result: dict[str, Any] = {"tables": tables, "clients": clients, "seconds": seconds}
+    result.update(targets=TABLE_TARGETS, machine=machine(), runs={})
+    for backend in backends:
+        cluster = None
+        with tempfile.TemporaryDirectory(prefix="adj-table-bench-") as folder:
+            if backend == "postgresql":
+                bindir = pg_bin()
+                if bindir is None:
+                    result["runs"][backend] = {"skipped": "no /usr/lib/postgresql/*/bin"}
+                    continue
+                cluster = Cluster(bindir)
+                cluster.start()
+                url = cluster.new_database()
+            else:
+                url = f"sqlite:///{folder}/tables.sqlite3"
+            try:
+                engine = make_engine(url)
+                migrate(engine)
+                engine.dispose()
+                env = {**os.environ, "ADJUDICATOR_DATABASE_URL": url}
+                load_before = _load_average()
+                with GunicornServer(env=env, start_timeout=120) as server:
+                    cpu_before = server.workers_cpu_seconds()
+                    figures = run_load(server.host, server.port, tables=tables,
+                                       clients=clients, seconds=seconds)  # fmt: skip
+                    cpu = server.workers_cpu_seconds() - cpu_before
+            finally:
+                if cluster is not None:
+                    cluster.stop()
+
+        def stats(values: list[float]) -> dict[str, float]:
+            return {"p50": round(percentile(values, 50), 1),
+                    "p99": round(percentile(values, 99), 1),
+                    "max": round(max(values, default=0.0), 1)}  # fmt: skip
+
+        result["runs"][backend] = {
+            "move_ms": stats(figures.move_ms),
+            "update_ms": stats(figures.update_ms),
+            "moves": figures.moves,
+            "stale": figures.stale,
+            "errors": figures.errors,
+            "updates_heard": len(figures.update_ms),
+            "updates_due": figures.expected_updates,
+            "stream_reconnects": figures.reconnects,
+            "server_cpu_s": round(cpu, 1),
+            # the figure to trust on a shared machine: the server's CPU time per move,
+            # the live streams it fed included
+            "server_cpu_ms_per_move": round(cpu * 1000 / max(1, figures.moves), 2),
+            "load_average_before": load_before,
+            "load_average_after": _load_average(),
+        }
+    return result
+
+
+def table_figures(quick: bool = False) -> dict[str, Any]:
+    """:func:`bench_table` at the issue's size, or a small one with ``quick``."""
+    if quick:
+        return bench_table(tables=20, clients=4, seconds=15.0)
+    return bench_table()
+
+
+def format_table(data: dict[str, Any]) -> str:
+    """The shared table's figures as text."""
+    lines = [
+        f"Shared table: {data['tables']} tables x {data['clients']} live clients, "
+        f"{data['seconds']:.0f} s, a move every 2-4 s per table (loopback)",
+        f"targets: move p99 < {TABLE_TARGETS['move_p99_ms']:.0f} ms, "
+        f"update p99 < {TABLE_TARGETS['update_p99_ms']:.0f} ms",
+    ]
+    for backend, run in data["runs"].items():
+        if "skipped" in run:
+            lines.append(f"{backend}: skipped ({run['skipped']})")
+            continue
+        m, u = run["move_ms"], run["update_ms"]
+        lines.append(
+            f"{backend}: move p50 {m['p50']} ms, p99 {m['p99']} ms (max {m['max']}); "
+            f"update p50 {u['p50']} ms, p99 {u['p99']} ms (max {u['max']}); "
+            f"{run['moves']} moves, {run['updates_heard']}/{run['updates_due']} updates heard, "
+            f"{run['errors']} errors; server CPU {run['server_cpu_s']} s "
+            f"({run['server_cpu_ms_per_move']} ms a move); load average "
+            f"{run['load_average_before']} -> {run['load_average_after']}"
+        )
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     import argparse
     import json
@@ -639,7 +748,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m adjudicator.bench")
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--table", action="store_true", help="only the shared table's load")
     args = parser.parse_args(argv)
+    if args.table:
+        figures = table_figures(quick=args.quick)
+        text = json.dumps(figures, indent=2) + "\n" if args.format == "json" else None
+        sys.stdout.write(text or format_table(figures))
+        return 0
     data = run_bench(quick=args.quick)
     if args.format == "json":
         sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")

@@ -343,6 +343,12 @@ def cmd_serve(args: argparse.Namespace, out: Output) -> int:
 def cmd_bench(args: argparse.Namespace, out: Output) -> int:
     from .bench import format_search, format_text, run_bench
 
+    if args.table:
+        from .bench import format_table, table_figures
+
+        figures = table_figures(quick=args.quick)
+        out.emit(figures, lambda: format_table(figures))
+        return EXIT_OK
     if args.search:
         data = run_bench(quick=args.quick, parts=("search",))
         out.emit(data, lambda: format_search(data))
@@ -478,6 +484,9 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     p.add_argument("--quick", action="store_true")
     p.add_argument(
         "--search", action="store_true", help="only the rule search: time and top-1/top-3 rates"
+    )
+    p.add_argument(
+        "--table", action="store_true", help="only the shared table: 200 tables x 4 live clients"
     )
     p.set_defaults(func=cmd_bench)
 

@@ -216,3 +216,5 @@ def test_open_a_table_on_the_page(client: FlaskClient) -> None:
     assert opened.status_code == 302
     table = client.get(opened.location)
     assert table.status_code == 200 and "Your seat: Anna" in table.text
+    colours = client.get("/el/table/?game=manhattan-project").text
+    assert '<option value="red">Κόκκινος</option>' in colours  # the game's own player colours

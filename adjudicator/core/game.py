@@ -18,6 +18,7 @@ from .checks import CheckRegistry, Kind
 from .errors import MAX_INPUT_BYTES, MalformedInput, load_json
 from .exceptions import AdjudicatorError
 from .i18n import N_, Message, gettext
+from .present import Presentation
 from .reference import Dispute, ReferenceTable, Term, load_disputes, load_glossary
 from .verdicts import (
     Action,
@@ -113,6 +114,8 @@ class Game:
     """Seeded random states and moves (its ``sampler.py``), for playouts and the soak."""
     reference_tables: tuple[TableFunction, ...] = ()
     """The game's own tables in the reference (Imperial's unconfirmed borders)."""
+    present: Presentation | None = None
+    """Its picture and page labels (its ``present.py``), for the web layer."""
 
     @property
     def domain(self) -> str:

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -109,7 +111,6 @@ class Outcome:
     entry: EntryRow
     table: TableRow
     audit: Audit | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def applied(self) -> bool:
@@ -130,6 +131,16 @@ class Tables:
     def __init__(self, engine: Engine, limits: Limits | None = None) -> None:
         self.engine = engine
         self.limits = limits or Limits()
+        # SQLite has one writer at a time: the writers of this process queue here (a lock
+        # that gevent makes cooperative) rather than in SQLite's busy wait, which would stop
+        # every greenlet of a worker.
+        self._one_writer = threading.Lock() if engine.dialect.name == "sqlite" else None
+
+    @contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        """A write transaction."""
+        with self._one_writer or nullcontext(), self.engine.begin() as conn:
+            yield conn
 
     # --- reading --------------------------------------------------------------------------
     def get(self, code: str) -> TableRow:
@@ -161,6 +172,21 @@ class Tables:
         if found is None:
             raise NoSuchTable(N_("There is no table with this code."))
         return Head(found.version, found.log_length, found.archived_at is not None)
+
+    def heads(self, codes: Sequence[str]) -> dict[str, Head]:
+        """The heads of many tables in one query (what a server's live-update poller asks)."""
+        found: dict[str, Head] = {}
+        for start in range(0, len(codes), 500):
+            chunk = list(codes[start : start + 500])
+            with self.engine.connect() as conn:
+                rows = conn.execute(
+                    select(
+                        TableRow.code, TableRow.version, TableRow.log_length, TableRow.archived_at
+                    ).where(TableRow.code.in_(chunk))
+                )
+                for r in rows:
+                    found[r.code] = Head(r.version, r.log_length, r.archived_at is not None)
+        return found
 
     def entries(self, code: str, since: int = 0, limit: int | None = None) -> list[EntryRow]:
         """The log lines after ``since`` (their ``seq``), oldest first."""
@@ -201,7 +227,7 @@ class Tables:
         report = codec.encode_report(game.report(parsed))
         seat_data = [s.model_dump(exclude_none=True) for s in seats]
         self.archive_idle()
-        with self.engine.begin() as conn:
+        with self._writing() as conn:
             open_count = conn.execute(
                 select(func.count()).select_from(TableRow).where(TableRow.archived_at.is_(None))
             ).scalar_one()
@@ -315,7 +341,7 @@ class Tables:
         values: dict[str, Any] = {"log_length": TableRow.log_length + 1, "active_at": stamp}
         if after is not None:
             values.update(version=TableRow.version + 1, state=after)
-        with self.engine.begin() as conn:
+        with self._writing() as conn:
             moved = conn.execute(
                 update(TableRow)
                 .where(
@@ -354,7 +380,7 @@ class Tables:
     def archive_idle(self, at: datetime | None = None) -> int:
         """Archive every table idle for longer than the limit; returns how many."""
         cutoff = (at or now()) - self.limits.idle
-        with self.engine.begin() as conn:
+        with self._writing() as conn:
             done = conn.execute(
                 update(TableRow)
                 .where(TableRow.archived_at.is_(None), TableRow.active_at < cutoff)
@@ -364,7 +390,7 @@ class Tables:
 
     def reopen(self, code: str) -> TableRow:
         """Bring an archived table back (nothing was deleted)."""
-        with self.engine.begin() as conn:
+        with self._writing() as conn:
             conn.execute(
                 update(TableRow)
                 .where(TableRow.code == code)

@@ -26,6 +26,10 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 URL_ENV = "ADJUDICATOR_DATABASE_URL"
+#: SQLite's ``synchronous`` setting: NORMAL (the default) keeps every committed move
+#: through a crash or a SIGKILL of the server, FULL also through a power cut of the machine
+#: (an fsync at each commit, which stops a gevent worker for its duration).
+SYNC_ENV = "ADJUDICATOR_SQLITE_SYNC"
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 
@@ -94,27 +98,30 @@ def default_url(instance: Path) -> str:
 
 
 def make_engine(url: str, **kwargs: Any) -> Engine:
-    """An engine for ``url``; SQLite gets WAL mode, a busy timeout and full syncs."""
+    """An engine for ``url``; SQLite gets WAL mode, a busy timeout and its sync setting."""
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://") :]
     if not url.startswith("sqlite"):
         kwargs.setdefault("pool_pre_ping", True)
         return create_engine(url, **kwargs)
     engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, **kwargs)
+    sync = os.environ.get(SYNC_ENV, "NORMAL").upper()
+    if sync not in ("NORMAL", "FULL", "EXTRA"):
+        raise ValueError(f"{SYNC_ENV} must be NORMAL, FULL or EXTRA, not {sync!r}")
+
+    def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy's "begin" event emit BEGIN itself (pysqlite's own is unreliable).
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA synchronous={sync}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.close()
+
     event.listen(engine, "connect", _sqlite_connect)
     event.listen(engine, "begin", _sqlite_begin)
     return engine
-
-
-def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
-    # Let SQLAlchemy's "begin" event emit BEGIN itself (pysqlite's own is unreliable).
-    dbapi_connection.isolation_level = None
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=FULL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=30000")
-    cursor.close()
 
 
 def _sqlite_begin(connection: Any) -> None:

@@ -18,6 +18,8 @@ from flask import Flask, current_app
 from adjudicator.table.service import Limits, Tables
 from adjudicator.table.store import URL_ENV, default_url, make_engine, migrate
 
+from .live import Watcher
+
 IDLE_ENV = "ADJUDICATOR_TABLE_IDLE_DAYS"
 
 
@@ -29,6 +31,7 @@ class Store:
         self.limits = limits
         self._pid = 0
         self._tables: Tables | None = None
+        self._watcher: Watcher | None = None
         self._lock = threading.Lock()
 
     def tables(self) -> Tables:
@@ -38,7 +41,14 @@ class Store:
                     engine = make_engine(self.url, **_pool(self.url))
                     migrate(engine)
                     self._tables, self._pid = Tables(engine, self.limits), os.getpid()
+                    self._watcher = Watcher(self._tables)
         return self._tables
+
+    def watcher(self) -> Watcher:
+        """This process's poller of the followed tables' versions."""
+        self.tables()
+        assert self._watcher is not None
+        return self._watcher
 
 
 def _pool(url: str) -> dict[str, Any]:
@@ -51,6 +61,11 @@ def tables() -> Tables:
     """The tables of the current application."""
     store: Store = current_app.extensions["adjudicator.tables"]
     return store.tables()
+
+
+def watcher() -> Watcher:
+    store: Store = current_app.extensions["adjudicator.tables"]
+    return store.watcher()
 
 
 def init_app(app: Flask) -> None:

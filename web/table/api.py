@@ -12,17 +12,16 @@ from flask import Blueprint, Response, jsonify, request, stream_with_context
 
 from adjudicator.core.errors import MalformedInput, load_json
 from adjudicator.core.i18n import N_
-from adjudicator.table.service import NoSuchTable, TableError
+from adjudicator.table.service import TableError
 
 from ..i18n import current_lang
-from . import tables
+from . import tables, watcher
 from .views import entry_json, join_url, table_json
 
 bp = Blueprint("table_api", __name__, url_prefix="/api/v1/tables")
 
-#: How often a live stream looks at the table's version, and how long one stream lasts
-#: (the browser's EventSource reconnects by itself, from the last version it saw).
-POLL_SECONDS = 0.25
+#: How long one stream lasts (the browser's EventSource reconnects by itself, from the
+#: last version it saw), and how long a quiet stream waits before a comment line.
 STREAM_SECONDS = 50.0
 HEARTBEAT_SECONDS = 15.0
 
@@ -208,36 +207,42 @@ def qr(code: str) -> Any:
 @bp.get("/<code>/events")
 def events(code: str) -> Any:
     """Server-Sent Events: one ``head`` event each time the table's version or log grows.
-    It reads the database (never process memory), so every worker and server agrees."""
-    store = tables()
-    first = store.head(code)
-    last_id = request.headers.get("Last-Event-ID", "")
-    seen = _parse_id(last_id) or (-1, -1)
+    The version comes from the database (see :mod:`web.table.live`), so every worker and
+    server agrees."""
+    head = tables().head(code)
+    follow = watcher()
+    seen = _parse_id(request.headers.get("Last-Event-ID", ""))
 
     def stream() -> Iterator[str]:
-        nonlocal seen
-        yield "retry: 500\n\n"
-        head = first
-        start = beat = time.monotonic()
-        while time.monotonic() - start < STREAM_SECONDS:
-            if (head.version, head.log_length) != seen:
-                seen = (head.version, head.log_length)
-                payload = json.dumps(head.to_json())
-                yield f"id: {head.version}.{head.log_length}\nevent: head\ndata: {payload}\n\n"
-                beat = time.monotonic()
-            elif time.monotonic() - beat > HEARTBEAT_SECONDS:
-                yield ": beat\n\n"
-                beat = time.monotonic()
-            time.sleep(POLL_SECONDS)
-            try:
-                head = store.head(code)
-            except NoSuchTable:
-                return
+        follow.follow(code)
+        try:
+            yield "retry: 500\n\n"
+            current, sent = head, seen
+            start = time.monotonic()
+            while True:
+                if (current.version, current.log_length) != sent:
+                    yield _event(current)
+                    sent = (current.version, current.log_length)
+                left = STREAM_SECONDS - (time.monotonic() - start)
+                if left <= 0:
+                    return
+                found = follow.wait(code, current, min(HEARTBEAT_SECONDS, left))
+                if found is None or found == current:
+                    yield ": beat\n\n"
+                else:
+                    current = found
+        finally:
+            follow.leave(code)
 
     return Response(
         stream_with_context(stream()), mimetype="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
     )  # fmt: skip
+
+
+def _event(head: Any) -> str:
+    payload = json.dumps(head.to_json())
+    return f"id: {head.version}.{head.log_length}\nevent: head\ndata: {payload}\n\n"
 
 
 def _parse_id(value: str) -> tuple[int, int] | None:

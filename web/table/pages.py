@@ -5,13 +5,14 @@ dispute and check pages' own (``web.views`` / ``web.inputs``)."""
 from __future__ import annotations
 
 import contextlib
+from collections import OrderedDict
 from typing import Any
 from urllib.parse import quote
 
 from flask import (
     Blueprint,
-    Response,
     abort,
+    current_app,
     g,
     redirect,
     render_template,
@@ -34,6 +35,7 @@ from ..views import (
     move_label,
     picture,
     pretty,
+    second_lang,
     setup_examples,
     state_editor,
 )
@@ -133,6 +135,7 @@ def open_table() -> Any:
     return render_template(
         "table/open.html", games=games, chosen=game, form=form, errors=errors,
         setups=setup_examples(game.example_names()), examples=game.example_names(),
+        sides=game.vocab.choices(game.player_kind, current_lang()) if game.player_kind else [],
     ), (422 if errors else 200)  # fmt: skip
 
 
@@ -172,17 +175,25 @@ def _seat(code: str) -> str | None:
 # --- the table -------------------------------------------------------------------------------
 
 
+#: The log lines a page shows (the newest); the export holds them all.
+PAGE_LINES = 100
+
+
 def table_context(table: TableRow) -> dict[str, Any]:
     game = get_game(table.game)
-    entries = tables().entries(table.code)
+    since = max(0, table.log_length - PAGE_LINES - 1)
+    entries = tables().entries(table.code, since=since)
     views = []
     current: Any = None
     for entry in entries:
         views.append(entry_view(game, entry, current))
         if entry.state is not None:
             current = entry.state
+    if since:
+        views = views[1:]  # the line before the first shown gave its state, not shown
     views.reverse()
     return {
+        "earlier": max(0, table.log_length - len(views)),
         "table": table,
         "game": game,
         "entries": views,
@@ -201,10 +212,29 @@ def table(code: str) -> str:
     )  # fmt: skip
 
 
+#: Rendered live parts, by (table, version, log length, language, second language): every
+#: phone of one language asks for the same part after each change. Keyed by the database's
+#: version, so a copy is never stale; bounded.
+LIVE_COPIES = 512
+
+
 @bp.get("/<lang>/t/<code>/live")
 def live(code: str) -> str:
     """The changing part of the table page, for the live updates (``table.js``)."""
-    return render_template("table/live.html", **table_context(tables().get(code)))
+    found = tables().get(code)
+    key = (code, found.version, found.log_length, found.archived_at is None, current_lang(),
+           second_lang())  # fmt: skip
+    copies: OrderedDict[tuple[Any, ...], str] = current_app.extensions.setdefault(
+        "adjudicator.table.live", OrderedDict()
+    )
+    html = copies.get(key)
+    if html is None:
+        html = render_template("table/live.html", **table_context(found))
+        copies[key] = html
+        while len(copies) > LIVE_COPIES:
+            with contextlib.suppress(KeyError):
+                copies.popitem(last=False)
+    return html
 
 
 @bp.post("/<lang>/t/<code>/undo")
@@ -316,8 +346,3 @@ def correct(code: str) -> Any:
         base=permalink.encode(data), opened=" ".join(opened), state_json=pretty(data),
         notice=notice, errors=errors,
     ), status  # fmt: skip
-
-
-@bp.get("/<lang>/t/<code>/export")
-def export(code: str) -> Response:
-    return redirect(url_for("table_api.export", code=code))  # type: ignore[return-value]

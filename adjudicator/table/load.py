@@ -1,0 +1,176 @@
+"""A bounded loopback load on the shared tables: N tables, each with live clients on the
+Server-Sent Events stream and one phone entering a move every few seconds. It measures the
+move latency and the time from sending a move until each live client hears of it.
+
+Only loopback addresses; every loop is bounded in time. Used by ``adjudicator bench --table``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicator.games import get_game
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+@dataclass
+class Figures:
+    """What one load run measured (milliseconds)."""
+
+    move_ms: list[float] = field(default_factory=list)
+    update_ms: list[float] = field(default_factory=list)
+    moves: int = 0
+    stale: int = 0
+    errors: int = 0
+    expected_updates: int = 0
+    reconnects: int = 0
+
+
+def _opening_move(state: dict[str, Any]) -> dict[str, Any] | None:
+    """The next expert-opening purchase: each player buys one 9M bond, of the nation
+    matching their seat, and passes on the others."""
+    opening = state.get("opening")
+    if not opening:
+        return None
+    names = [p["name"] for p in state["players"]]
+    nations = list(state["nations"])
+    move = {"type": "opening", "player": opening["player"], "nation": opening["nation"]}
+    if nations.index(opening["nation"]) % len(names) == names.index(opening["player"]):
+        move["bond"] = 9
+    return move
+
+
+async def _request(
+    host: str, port: int, method: str, path: str, body: Any = None
+) -> tuple[int, Any]:
+    payload = json.dumps(body).encode() if body is not None else b""
+    reader, writer = await asyncio.open_connection(host, port)
+    head = (
+        f"{method} {path} HTTP/1.0\r\nHost: {host}\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(payload)}\r\n\r\n"
+    )
+    writer.write(head.encode() + payload)
+    await writer.drain()
+    raw = await reader.read()
+    writer.close()
+    status_line, _, rest = raw.partition(b"\r\n")
+    _headers, _, content = rest.partition(b"\r\n\r\n")
+    status = int(status_line.split()[1])
+    return status, json.loads(content) if content else None
+
+
+class _Table:
+    def __init__(self, code: str, state: dict[str, Any], version: int) -> None:
+        self.code, self.state, self.version = code, state, version
+        self.sent: dict[int, float] = {}
+
+
+async def _listen(host: str, port: int, table: _Table, until: float, figures: Figures) -> None:
+    """One live client: follow the event stream (reconnecting as a browser does) and note,
+    for every version a move made, how long after the move was sent it arrived."""
+    last = ""
+    heard: set[int] = set()
+    while time.monotonic() < until:
+        try:
+            reader, writer = await asyncio.open_connection(host, port)
+        except OSError:
+            figures.errors += 1
+            await asyncio.sleep(0.5)
+            continue
+        writer.write(
+            f"GET /api/v1/tables/{table.code}/events HTTP/1.0\r\nHost: {host}\r\n"
+            f"Last-Event-ID: {last}\r\n\r\n".encode()
+        )
+        try:
+            while time.monotonic() < until:
+                line = await asyncio.wait_for(reader.readline(), until - time.monotonic() + 0.1)
+                if not line:
+                    figures.reconnects += 1
+                    break
+                text = line.decode().strip()
+                if text.startswith("id:"):
+                    last = text[3:].strip()
+                elif text.startswith("data:"):
+                    version = int(json.loads(text[5:])["version"])
+                    sent = table.sent.get(version)
+                    if sent is not None and version not in heard:
+                        heard.add(version)
+                        figures.update_ms.append((time.monotonic() - sent) * 1000)
+        except (TimeoutError, OSError, ValueError):
+            pass
+        finally:
+            writer.close()
+
+
+async def _play(host: str, port: int, table: _Table, until: float, figures: Figures,
+                every: tuple[float, float], clients: int) -> None:  # fmt: skip
+    """The phone that enters the moves: one every few seconds, against the version it saw."""
+    await asyncio.sleep(random.uniform(0, every[1]))
+    while time.monotonic() < until - 1.5:  # leave the last update time to arrive
+        move = _opening_move(table.state)
+        if move is None:
+            return
+        sent = time.monotonic()
+        table.sent[table.version + 1] = sent
+        try:
+            path = f"/api/v1/tables/{table.code}/moves"
+            body = {"move": move, "version": table.version}
+            status, answer = await _request(host, port, "POST", path, body)
+        except OSError:
+            figures.errors += 1
+            continue
+        figures.move_ms.append((time.monotonic() - sent) * 1000)
+        if status == 201 and answer["applied"]:
+            figures.moves += 1
+            figures.expected_updates += clients
+            table.state, table.version = answer["state"], answer["version"]
+        elif status == 409:
+            figures.stale += 1
+            table.state, table.version = answer["state"], answer["version"]
+        else:
+            figures.errors += 1
+        await asyncio.sleep(random.uniform(*every))
+
+
+async def _run(host: str, port: int, tables: int, clients: int, seconds: float,
+               every: tuple[float, float]) -> Figures:  # fmt: skip
+    game = get_game("imperial")
+    state = game.example("expert-opening")
+    players = [{"name": p["name"], "seat": i + 1} for i, p in enumerate(state["players"])]
+    opened: list[_Table] = []
+    for _ in range(tables):
+        status, answer = await _request(host, port, "POST", "/api/v1/tables", {
+            "game": game.id, "players": players, "state": state})  # fmt: skip
+        if status != 201:
+            raise RuntimeError(f"could not open a table: {status} {answer}")
+        opened.append(_Table(answer["code"], answer["state"], answer["version"]))
+    figures = Figures()
+    until = time.monotonic() + seconds
+    tasks = []
+    for table in opened:
+        tasks += [_listen(host, port, table, until, figures) for _ in range(clients)]
+        tasks.append(_play(host, port, table, until, figures, every, clients))
+    await asyncio.gather(*tasks)
+    return figures
+
+
+def run_load(
+    host: str,
+    port: int,
+    *,
+    tables: int = 200,
+    clients: int = 4,
+    seconds: float = 60.0,
+    every: tuple[float, float] = (2.0, 4.0),
+) -> Figures:
+    """Run the load against a server on ``host:port`` (loopback only)."""
+    if host not in LOOPBACK:
+        raise ValueError("the table load runs on loopback addresses only")
+    seconds = min(seconds, 600.0)
+    return asyncio.run(_run(host, port, tables, clients, seconds, every))

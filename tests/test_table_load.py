@@ -1,0 +1,33 @@
+"""The loopback load of ``adjudicator bench --table``, tiny: it must measure what it says."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from adjudicator.table.load import run_load
+from web import create_app
+
+
+def test_a_tiny_load_hears_every_update(tmp_path: Path) -> None:
+    app = create_app({"ADJ_DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}"})
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        figures = run_load("127.0.0.1", httpd.server_port, tables=2, clients=2, seconds=5.0,
+                           every=(0.3, 0.6))  # fmt: skip
+    finally:
+        httpd.shutdown()
+        thread.join(5)
+    assert figures.moves >= 4 and figures.errors == 0
+    assert len(figures.move_ms) == figures.moves + figures.stale
+    assert len(figures.update_ms) == figures.expected_updates == 2 * figures.moves
+
+
+def test_the_load_runs_on_loopback_only() -> None:
+    with pytest.raises(ValueError, match="loopback"):
+        run_load("192.0.2.1", 80, tables=1, seconds=1)
