@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -54,12 +55,25 @@ def _read(path: str) -> str:
     return Path(path).read_text(encoding="utf-8")
 
 
+#: Why a file cannot be read, in our words (the system's own are English).
+_OS_ERRORS = {
+    errno.ENOENT: N_("there is no such file"),
+    errno.EACCES: N_("you may not read it"),
+    errno.EPERM: N_("you may not read it"),
+    errno.EISDIR: N_("it is a folder, not a file"),
+    errno.ENOTDIR: N_("a part of its path is not a folder"),
+    errno.ENAMETOOLONG: N_("its name is too long"),
+}
+_OS_ERROR = N_("the system cannot read it")
+
+
 def _load(path: str, what: str) -> Any:
     try:
         raw = _read(path)
     except OSError as exc:
+        reason = Message(CORE, _OS_ERRORS.get(exc.errno or 0, _OS_ERROR))
         raise MalformedInput.single(
-            what, N_("Cannot read {file}: {error}"), file=path, error=exc.strerror or str(exc)
+            what, N_("Cannot read {file}: {error}"), file=path, error=reason
         ) from None
     except UnicodeDecodeError:
         raise MalformedInput.single(what, N_("{file} is not UTF-8 text."), file=path) from None
@@ -103,10 +117,7 @@ def _violation_lines(lang: str, violations: Sequence[dict[str, str]]) -> list[st
 
 def cmd_check(args: argparse.Namespace, out: Output) -> int:
     game = get_game(args.game)
-    try:
-        report = game.check(_load(args.state, ""))
-    except MalformedInput as exc:
-        return _malformed(out, exc, "check")
+    report = game.check(_load(args.state, ""))
     data = report.to_json(out.lang)
 
     def text() -> str:
@@ -130,12 +141,7 @@ def cmd_check(args: argparse.Namespace, out: Output) -> int:
 
 def cmd_move(args: argparse.Namespace, out: Output) -> int:
     game = get_game(args.game)
-    try:
-        state = _load(args.state, "")
-        move = _load(args.move, "/move")
-        verdict = game.adjudicate(state, move)
-    except MalformedInput as exc:
-        return _malformed(out, exc, "move")
+    verdict = game.adjudicate(_load(args.state, ""), _load(args.move, "/move"))
     data = verdict.to_json(out.lang)
 
     def text() -> str:
@@ -162,10 +168,7 @@ def cmd_move(args: argparse.Namespace, out: Output) -> int:
 
 def cmd_score(args: argparse.Namespace, out: Output) -> int:
     game = get_game(args.game)
-    try:
-        report = game.score(_load(args.state, ""))
-    except MalformedInput as exc:
-        return _malformed(out, exc, "score")
+    report = game.score(_load(args.state, ""))
     data = report.to_json(out.lang)
 
     def text() -> str:
@@ -197,10 +200,7 @@ def cmd_score(args: argparse.Namespace, out: Output) -> int:
 
 def cmd_options(args: argparse.Namespace, out: Output) -> int:
     game = get_game(args.game)
-    try:
-        options = game.options_of(_load(args.state, ""), args.kind)
-    except MalformedInput as exc:
-        return _malformed(out, exc, "options")
+    options = game.options_of(_load(args.state, ""), args.kind)
     data = options.to_json(out.lang)
 
     def text() -> str:
@@ -367,24 +367,61 @@ def cmd_i18n(args: argparse.Namespace, out: Output) -> int:
 # --- parser ---------------------------------------------------------------------------------
 
 
-def _lang(value: str) -> str:
-    try:
-        return _normalize_lang(value)
-    except UnknownLanguage:
-        raise argparse.ArgumentTypeError(
-            f"unknown language {value!r}; use one of {', '.join(LANGS)}"
-        ) from None
+def _lang_type(lang: str) -> Callable[[str], str]:
+    """The ``--lang`` argument's type; its error is in ``lang`` (the ``--lang`` asked for)."""
+
+    def parse(value: str) -> str:
+        try:
+            return _normalize_lang(value)
+        except UnknownLanguage:
+            raise argparse.ArgumentTypeError(
+                _t(
+                    lang,
+                    N_("unknown language {name}; use one of {names}"),
+                    name=value,
+                    names=", ".join(LANGS),
+                )
+            ) from None
+
+    return parse
 
 
-def _game(value: str) -> str:
-    if value not in game_ids():
-        raise argparse.ArgumentTypeError(
-            f"unknown game {value!r}; use one of {', '.join(game_ids())}"
-        )
-    return value
+def _game_type(lang: str) -> Callable[[str], str]:
+    """The ``game`` argument's type; its error is in ``lang``."""
+
+    def parse(value: str) -> str:
+        if value not in game_ids():
+            raise argparse.ArgumentTypeError(
+                _t(
+                    lang,
+                    N_("unknown game {name}; use one of {names}"),
+                    name=value,
+                    names=", ".join(game_ids()),
+                )
+            )
+        return value
+
+    return parse
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _asked_lang(argv: Sequence[str]) -> str:
+    """The language ``--lang`` asks for, read before parsing so that the parser's own
+    errors can use it (English when it is absent or unknown)."""
+    for index, arg in enumerate(argv):
+        value = arg.split("=", 1)[1] if arg.startswith("--lang=") else None
+        if arg == "--lang" and index + 1 < len(argv):
+            value = argv[index + 1]
+        if value is not None:
+            try:
+                return _normalize_lang(value)
+            except UnknownLanguage:
+                return "en"
+    return "en"
+
+
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The command line's parser; ``lang`` is the language of its argument errors."""
+    _lang, _game = _lang_type(lang), _game_type(lang)
     formatted = argparse.ArgumentParser(add_help=False)
     formatted.add_argument("--format", choices=("text", "json"), default="text")
     common = argparse.ArgumentParser(add_help=False, parents=[formatted])
@@ -399,46 +436,32 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("check", parents=[common], help="check a state for rule violations")
-    p.add_argument("game", type=_game)
-    p.add_argument("state", help="state JSON file, or - for standard input")
-    p.set_defaults(func=cmd_check)
+    def on_game(name: str, func: Callable[..., int], help: str, answer: str | None = None) -> Any:
+        """A command on one game; ``answer``: the shape of its answer to malformed input."""
+        p = sub.add_parser(name, parents=[common], help=help)
+        p.add_argument("game", type=_game)
+        p.set_defaults(func=func, answer=answer)
+        return p
 
-    p = sub.add_parser("move", parents=[common], help="decide whether a move is legal")
-    p.add_argument("game", type=_game)
-    p.add_argument("state")
-    p.add_argument("move")
-    p.set_defaults(func=cmd_move)
-
-    p = sub.add_parser("score", parents=[common], help="score a state")
-    p.add_argument("game", type=_game)
-    p.add_argument("state")
-    p.set_defaults(func=cmd_score)
-
-    p = sub.add_parser(
-        "options", parents=[common], help="list the legal actions of the player to move"
+    state_help = "state JSON file, or - for standard input"
+    on_game("check", cmd_check, "check a state for rule violations", "check").add_argument(
+        "state", help=state_help
     )
-    p.add_argument("game", type=_game)
-    p.add_argument("state", help="state JSON file, or - for standard input")
+    p = on_game("move", cmd_move, "decide whether a move is legal", "move")
+    p.add_argument("state", help=state_help)
+    p.add_argument("move", help="move JSON file, or - for standard input")
+    on_game("score", cmd_score, "score a state", "score").add_argument("state", help=state_help)
+    p = on_game("options", cmd_options, "list the legal actions of the player to move", "options")
+    p.add_argument("state", help=state_help)
     p.add_argument("--kind", help="only actions of this kind (a move type)")
-    p.set_defaults(func=cmd_options)
-
-    p = sub.add_parser("example", parents=[common], help="print a named example state")
-    p.add_argument("game", type=_game)
+    p = on_game("example", cmd_example, "print a named example state")
     p.add_argument("name", nargs="?")
     p.add_argument("--list", action="store_true")
-    p.set_defaults(func=cmd_example)
-
-    p = sub.add_parser("schema", parents=[common], help="print the JSON Schema")
-    p.add_argument("game", type=_game)
+    p = on_game("schema", cmd_schema, "print the JSON Schema")
     p.add_argument("which", nargs="?", choices=("state", "move"), default="state")
-    p.set_defaults(func=cmd_schema)
-
-    p = sub.add_parser("rules", parents=[common], help="look a rule up, list or search rules")
-    p.add_argument("game", type=_game)
+    p = on_game("rules", cmd_rules, "look a rule up, list or search rules")
     p.add_argument("id", nargs="?")
     p.add_argument("--search", metavar="TEXT")
-    p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("trace", parents=[common], help="the traceability matrix")
     p.add_argument("game", type=_game, nargs="?")
@@ -475,11 +498,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser(_asked_lang(argv)).parse_args(argv)
     lang = args.lang if isinstance(args.lang, str) else "en"
     out = Output(args.format, lang)
     try:
         code: int = args.func(args, out)
+    except MalformedInput as exc:
+        # check, move, score and options answer malformed input in their own shape
+        if getattr(args, "answer", None) is None:
+            raise
+        return _malformed(out, exc, args.answer)
     except UnknownGame as exc:
         sys.stderr.write(_t(lang, "Unknown game: {game}", game=exc.args[0]) + "\n")
         return EXIT_MALFORMED

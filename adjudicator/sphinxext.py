@@ -846,6 +846,23 @@ def search_page_scripts(
         app.add_js_file(name, priority=600, loading_method="defer")
 
 
+def theme_strings_changed(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """Every page again when the language's ``sphinx.po`` (the theme's words, in every page:
+    tooltips, "Next document") changed since the last build; an incremental build would
+    keep the old words otherwise."""
+    import hashlib
+
+    from .core.i18n import locale_dir
+
+    path = locale_dir() / _lang(env) / "LC_MESSAGES" / "sphinx.po"
+    stamp = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else ""
+    before = getattr(env, "adj_sphinx_po", None)
+    env.adj_sphinx_po = stamp  # type: ignore[attr-defined]
+    return sorted(env.found_docs) if before != stamp else []
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     docs_search.register()
     app.add_object_type(
@@ -864,6 +881,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         app.add_directive(name, cls)
     app.connect("config-inited", localize_config)
     app.connect("builder-inited", check_build)
+    app.connect("env-get-outdated", theme_strings_changed)
     app.connect("html-page-context", page_context)
     app.connect("html-page-context", search_page_scripts)
     app.connect("build-finished", write_rule_texts)

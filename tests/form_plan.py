@@ -47,8 +47,7 @@ def shape_change(current: Any, target: Any, path: str = "") -> tuple[str, str] |
         if not isinstance(current, dict):
             return None
         for key, item in target.items():
-            # a list left out is drawn by the form empty; an object left out (an optional
-            # part such as a drawn card) is added
+            # a list left out is drawn by the form empty; an object left out is absent (Add:)
             have = current[key] if key in current else (None if isinstance(item, dict) else [])
             found = shape_change(have, item, forms.pointer_join(path, key))
             if found:

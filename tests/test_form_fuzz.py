@@ -11,9 +11,9 @@ from __future__ import annotations
 import base64
 import functools
 import json
-import logging
 import re
 import zlib
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adjudicator.games import available_games
+from tests.logged import LOGGED, assert_no_crash_since, watched_client
 
 GAMES = available_games()
 pytestmark = pytest.mark.skipif(not GAMES, reason="no game yet")
@@ -28,28 +29,9 @@ PARTS = ("check", "move", "score")
 LANGS = ("en", "el", "pt", "zh_TW")
 
 
-class LoggedErrors(logging.Handler):
-    """Every error the application logs (a 500 is logged with its cause)."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.ERROR)
-        self.records: list[logging.LogRecord] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(record)
-
-
-LOGGED = LoggedErrors()
-
-
 @pytest.fixture(scope="module")
-def client() -> Any:
-    web = pytest.importorskip("web")
-    app = web.create_app({"TESTING": False})
-    logger = logging.getLogger("web")
-    logger.addHandler(LOGGED)
-    yield app.test_client()
-    logger.removeHandler(LOGGED)
+def client() -> Iterator[Any]:
+    yield from watched_client()
 
 
 @functools.cache
@@ -173,8 +155,7 @@ def hostile_form(draw: st.DrawFn, game_id: str) -> dict[str, str]:
 def post(client: Any, path: str, form: dict[str, str]) -> Any:
     before = len(LOGGED.records)
     response = client.post(path, data=form)
-    crashes = LOGGED.records[before:]
-    assert not crashes, "\n".join(logging.Formatter().format(r) for r in crashes)[-3000:]
+    assert_no_crash_since(before)
     assert response.status_code in (200, 404, 413, 422), (response.status_code, form)
     html = response.get_data(as_text=True)
     assert "Traceback" not in html

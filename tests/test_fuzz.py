@@ -11,7 +11,6 @@ import contextlib
 import copy
 import io
 import json
-import logging
 import random
 import subprocess
 import sys
@@ -27,6 +26,7 @@ from hypothesis import strategies as st
 from adjudicator import MalformedInput, Report, cli
 from adjudicator.core.errors import pointer
 from adjudicator.games import available_games
+from tests.logged import LOGGED, assert_no_crash_since, watched_client
 
 FUZZ = settings(
     max_examples=60,
@@ -283,36 +283,15 @@ def cli_move(game: Any, state: Any, move: Any, *, raw: bool = False) -> tuple[in
 # --- the API --------------------------------------------------------------------------------
 
 
-class LoggedErrors(logging.Handler):
-    """Every error the application logs: the API turns a game's crash into a 422 and
-    logs its traceback, and a crash is what the fuzzing looks for."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.ERROR)
-        self.records: list[logging.LogRecord] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(record)
-
-
-LOGGED = LoggedErrors()
-
-
 @pytest.fixture(scope="module")
 def client():
-    web = pytest.importorskip("web")
-    app = web.create_app({"TESTING": False})
-    logger = logging.getLogger("web")
-    logger.addHandler(LOGGED)
-    yield app.test_client()
-    logger.removeHandler(LOGGED)
+    yield from watched_client()
 
 
 def api(client: Any, game: Any, which: str, body: bytes) -> tuple[int, Any]:
     before = len(LOGGED.records)
     response = client.post(f"/api/v1/{game.id}/{which}", data=body, content_type="application/json")
-    crashes = LOGGED.records[before:]
-    assert not crashes, "\n".join(logging.Formatter().format(r) for r in crashes)[-3000:]
+    assert_no_crash_since(before)
     assert response.status_code < 500, response.get_data(as_text=True)[:500]
     assert response.status_code in (200, 413, 422), response.status_code
     data = response.get_json(silent=True)

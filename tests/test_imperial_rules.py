@@ -9,10 +9,10 @@ GAME = get_game("imperial")
 
 
 def test_no_module_global_carries_notes_between_apply_and_the_checks() -> None:
-    from adjudicator.games.imperial import engine, maneuver, payments, routes, rules
+    from adjudicator.games.imperial import counted, engine, maneuver, payments, routes, rules
 
     sections = [getattr(rules, name) for name in rules.__all__ if name != "checks"]
-    for module in (engine, maneuver, payments, routes, *sections):
+    for module in (counted, engine, maneuver, payments, routes, *sections):
         names = {
             n
             for n, v in vars(module).items()
@@ -54,8 +54,8 @@ def test_a_translation_picks_the_grammatical_form_of_a_name() -> None:
     entry = Message(
         "imperial", "No unit may enter {region}.", {"region": region_name("switzerland")}
     )
-    assert entry.render("el") == "Καμία μονάδα δεν μπορεί να μπει στην Ελβετία."
-    assert entry.render("pt") == "Nenhuma unidade pode entrar na Suíça."
+    assert entry.render("el").endswith(" στην Ελβετία.")  # the form `loc`, whatever the verb
+    assert entry.render("pt").endswith(" na Suíça.")
 
 
 def test_every_region_and_nation_is_named_in_every_language() -> None:

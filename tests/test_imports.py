@@ -6,8 +6,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = "adjudicator.games"
 
@@ -53,11 +51,6 @@ def test_core_imports_no_game():
     assert game_imports("adjudicator/core", allow_registry=False) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="helper 'web' moves web/pictures/* and the game labels into "
-    "games/<package>/present.py (issue 15); when that lands, remove this mark",
-)
 def test_web_imports_no_game_module():
     assert game_imports("web", allow_registry=True) == []
 

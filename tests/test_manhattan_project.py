@@ -184,3 +184,57 @@ def test_illegal_bombing_offers_the_strikes_that_are_legal():
         and m["attacks"][0]["target"] == "red"
         for m in moves
     )
+
+
+def test_apply_leaves_its_input_unchanged_and_copies_what_it_changes():
+    """``apply`` copies only what a move may change (issue 16, options_ms): over a playout,
+    every sampled move leaves the state it is applied to as it was, and gives the state
+    that applying it to a full (JSON) copy gives."""
+    import random
+    from collections import Counter
+
+    from adjudicator.games.manhattan_project.models import MOVE_TYPES, State
+    from adjudicator.games.manhattan_project.sampler import sample_moves, setup
+
+    rng = random.Random(11)
+    state = GAME.parse_state(setup(rng))
+    seen: Counter[str] = Counter()
+    for _ in range(700):
+        moves = sample_moves(state, rng)
+        if not moves:
+            state = GAME.parse_state(setup(rng))
+            continue
+        before = state.model_dump(mode="json")
+        for data in moves:
+            move = GAME.parse_move(data)
+            after, _ = GAME.apply(state, move)
+            assert state.model_dump(mode="json") == before, data
+            full, _ = GAME.apply(State.model_validate_json(state.model_dump_json()), move)
+            assert after.model_dump(mode="json") == full.model_dump(mode="json"), data
+            seen[data["type"]] += 1
+        weights = [0.3 if m["type"] in ("end_turn", "retrieve") else 1 for m in moves]
+        pick = rng.choices(moves, weights)
+        state, _ = GAME.apply(state, GAME.parse_move(pick[0]))
+        if state.game_over:
+            state = GAME.parse_state(setup(rng))
+    assert set(seen) == set(MOVE_TYPES), set(MOVE_TYPES) - set(seen)
+
+
+def test_building_kind_is_a_closed_choice():
+    """Issue 12: a building card's kind is a choice of the five kinds (a select in the
+    editor), and an unknown kind is a clear error at its field, not free text."""
+    from adjudicator.core.errors import MalformedInput
+
+    schema = GAME.schema("state")["$defs"]["BuildingCard"]["properties"]
+    assert schema["kind"]["enum"] == ["mine", "factory", "university", "reactor", "enrichment"]
+    assert (
+        "name" not in schema
+        and "name" not in GAME.schema("state")["$defs"]["BombCard"]["properties"]
+    )
+    data = GAME.example()
+    data["players"][2]["buildings"][0]["kind"] = "farm"
+    with pytest.raises(MalformedInput) as raised:
+        GAME.parse_state(data)
+    assert [e.path for e in raised.value.errors] == ["/players/2/buildings/0/kind"]
+    for kind in schema["kind"]["enum"]:
+        assert GAME.vocab.has("building", kind)

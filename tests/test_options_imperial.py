@@ -4,6 +4,7 @@ the maneuver's one-unit moves, the investing, and the CLI and the API in two lan
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +74,29 @@ def test_six_spaces_ahead_with_their_cost() -> None:
     assert costs["production_2"] == "Production (second space), 6 spaces on, 6M"
 
 
+@pytest.mark.parametrize("here", RONDEL)
+def test_each_rondel_position_reaches_six_spaces_and_invests_on_the_way(here: str) -> None:
+    state = _state()
+    state["nations"]["AH"]["rondel"] = here
+    state["players"][0]["cash"] = 20  # Anna can pay for every space
+    found = GAME.options_of(state)
+    start = RONDEL.index(here)
+    ahead = {RONDEL[(start + steps) % 8]: steps for steps in range(1, 7)}
+    assert _spaces(found) == set(ahead)
+    for action in found.actions:
+        steps = ahead[action.move["space"]]
+        said = action.description.render("en").split(": ")[0]
+        cost = f"{2 * (steps - 3)}M" if steps > 3 else "free"
+        assert said.endswith(f"{steps} space{'s' if steps > 1 else ''} on, {cost}"), said
+    investing = {a.move["space"] for a in found.actions if a.move.get("investments")}
+    on_the_way = {
+        space
+        for space, steps in ahead.items()
+        if "investor" in [RONDEL[(start + k) % 8] for k in range(1, steps + 1)]
+    }
+    assert investing == on_the_way
+
+
 def test_the_government_pays_only_what_it_has() -> None:
     state = _state()
     state["players"][0]["cash"] = 3  # Anna governs Austria-Hungary
@@ -95,7 +119,10 @@ def test_taxation_says_its_outcome() -> None:
     (action,) = GAME.options_of(state, "taxation").actions
     said = action.description.render("en")
     assert said.startswith("Taxation, 2 spaces on, free: collect ")
-    assert "power points" in said and action.effects
+    assert "power points" in said
+    # An effect check concerns the taxation, so the core applies it: the game's own words.
+    (words,) = [e.render("en") for e in action.effects if "its tax marker goes" in e.render("en")]
+    assert words.startswith("Austria-Hungary collects ")
 
 
 def test_passing_the_investor_space_lists_the_purchases_there() -> None:
@@ -116,7 +143,7 @@ def test_without_the_investor_card_bonds_are_bought_after_every_turn() -> None:
     state = _state(variant="no_investor_card", investor_card=None)
     found = GAME.options_of(state)
     investing = {a.move["space"] for a in found.actions if a.move.get("investments")}
-    assert investing == _spaces(found) - {"taxation"} or investing == _spaces(found)
+    assert investing == _spaces(found)  # every space, not only Investor and beyond
 
 
 def test_the_expert_opening_offers_the_bonds_on_offer() -> None:
@@ -227,3 +254,69 @@ def test_api_lists_the_actions(client: FlaskClient, lang: str) -> None:
 def test_api_malformed_state(client: FlaskClient) -> None:
     answer = client.post(f"/api/v1/{IM}/options", json={"players": []})
     assert answer.status_code == 422 and answer.get_json()["errors"]
+
+
+def test_a_swiss_bank_may_stop_the_nation_on_investor() -> None:
+    state = _state()
+    state["players"][1]["swiss_bank"] = True  # Ben; Austria-Hungary could pass Investor
+    forced = [a for a in GAME.options_of(state, "investor").actions if a.move.get("forced_by")]
+    assert [a.move["forced_by"] for a in forced] == ["Ben"]
+    assert "stopped here by the Swiss bank of Ben" in forced[0].description.render("en")
+    state["players"][0]["cash"] = 2  # Anna can pay for Investor, not for a space beyond it
+    assert not any(a.move.get("forced_by") for a in GAME.options_of(state, "investor").actions)
+
+
+SAID_BY_THE_GAME = (
+    "{player} pays {cost}M for the extra spaces.",
+    "{nation} pays {total}M interest.",
+    "{player} takes 2M with the investor card.",
+    "{player} buys the {cost}M bond of {nation} for {price}M.",
+    "{player} now governs {nation}.",
+)
+
+
+def _units(state: Mapping[str, Any], nation: str) -> int:
+    return sum(u.get("count", 1) for u in state["units"] if u["nation"] == nation)
+
+
+@pytest.mark.parametrize("name", ["mid-game", "setup-3p", "expert-6p"])
+def test_the_effects_said_without_applying_are_what_the_move_does(name: str) -> None:
+    """The provider says a rondel turn's effects from the state before it; applying the move
+    must agree: the game's own words, the treasury paid and the units gained or lost."""
+    state = GAME.example(name)
+    for action in GAME.options_of(state).actions:
+        if action.kind in ("taxation", "opening"):
+            continue  # the core applies these, so their effects are the game's own
+        verdict = GAME.adjudicate(state, action.move)
+        assert verdict.state is not None
+        told = {e.render("en") for e in action.effects}
+        shared = {e.render("en") for e in action.effects if e.template in SAID_BY_THE_GAME}
+        assert shared <= {e.render("en") for e in verdict.effects}, action.move
+        nation = action.move["nation"]
+        paid = state["nations"][nation]["treasury"] - verdict.state["nations"][nation]["treasury"]
+        if action.kind in ("factory", "import") and not action.move.get("investments"):
+            named = [t for t in told if "from its treasury" in t]
+            assert named == ([f"{_name(nation)} pays {paid}M from its treasury."] if paid else [])
+        gained = _units(verdict.state, nation) - _units(state, nation)
+        if action.kind == "production":
+            counts = [int(t.split(" gets ")[1].split()[0]) for t in told if " gets " in t]
+            assert sum(counts) == gained, action.move
+        if action.kind == "maneuver":
+            battles = len(action.move.get("battles", []))
+            assert gained == -battles and (battles > 0) == any("One battle" in t for t in told)
+            assert _new_flags(state, verdict.state) == {t for t in told if "puts its flag" in t}, (
+                action.move
+            )
+
+
+def _new_flags(before: Mapping[str, Any], after: Mapping[str, Any]) -> set[str]:
+    return {
+        f"{_name(nid)} puts its flag in {GAME.vocab.name('region', region, 'en')}."
+        for nid, nation in after["nations"].items()
+        for region in nation["flags"]
+        if region not in before["nations"][nid]["flags"]
+    }
+
+
+def _name(nation: str) -> str:
+    return GAME.vocab.name("nation", nation, "en")

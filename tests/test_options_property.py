@@ -11,7 +11,12 @@ list covers, is in the list (complete).
   A placement that declines its space's effect (``skip``) is covered by the same placement
   taking it (whatever contractors it names), and ``contractors: 0`` by the placement that
   does not say it.
-- Quarantine: the move as it is (the drawn cube's colour is one the bag holds).
+- Quarantine: a drawn cube's placement, treating, a marker, the special rooms' actions and
+  placing a kept tile as they are (the drawn cube's colour is one the bag holds). The moves
+  whose choices the list shows one of (its notes say so) are covered by that one: admitting
+  by the number of patients, a contract by its stack, buying a special room by the stack or
+  contract it comes from, an extra treatment room by its colour, a claim by its contract, a
+  reordered line and a renovation by the action itself.
 - Imperial: the list gives one-unit maneuvers, one-unit imports and one-purchase investing.
   A rondel move is covered by itself without its investments, and each of its purchases by
   that purchase alone on the space's plainest move (building or importing nothing, moving
@@ -56,6 +61,17 @@ def _states(game_id: str, seed: int, steps: int) -> list[Any]:
 
 def _key(data: dict[str, Any]) -> str:
     return json.dumps(data, sort_keys=True)
+
+
+#: Quarantine: the fields that say which listed move covers a move of these kinds.
+QU_COVER: dict[str, tuple[str, ...]] = {
+    "contract": ("kind",),
+    "buy_special": ("kind", "seller"),
+    "buy_treatment": ("colour",),
+    "claim_contract": ("kind",),
+    "move_patients": (),
+    "renovate": (),
+}
 
 
 def _dumped(game: Any, data: dict[str, Any]) -> dict[str, Any]:
@@ -105,6 +121,12 @@ def _normal(game_id: str, game: Any, data: dict[str, Any], state: Any = None) ->
     if game_id == "imperial":
         return _imperial(game, state, data)
     move = _dumped(game, data)
+    if game_id == "quarantine":
+        if move["type"] == "admit":
+            return [_key({"type": "admit", "patients": len(move["rooms"])})]
+        if move["type"] in QU_COVER:
+            return [_key({k: move.get(k) for k in ("type", *QU_COVER[move["type"]])})]
+        return [_key(move)]
     if game_id != "manhattan-project":
         return [_key(move)]
     move.pop("drawn", None)
@@ -112,6 +134,8 @@ def _normal(game_id: str, game: Any, data: dict[str, Any], state: Any = None) ->
         move.pop("contractors", None)  # declining the space's gain, so none of it as grey
     if move.get("contractors") == 0:
         del move["contractors"]
+    if "workers" in move:  # a group of workers is the same in any order
+        move["workers"] = sorted(move["workers"], key=lambda w: (w["kind"], w["contractor"]))
     if move["type"] == "air_strike":
         return [_key({**move, "attacks": move["attacks"][:1]})]
     if move["type"] == "repair":
@@ -123,6 +147,11 @@ def _normal(game_id: str, game: Any, data: dict[str, Any], state: Any = None) ->
         ]
         return [_key({k: v for k, v in m.items() if v != []}) for m in own + others]
     return [_key(move)]
+
+
+def _active_line(state: Any) -> list[str]:
+    """Quarantine: the active player's waiting line."""
+    return state.players[state.index(state.round.active)].line
 
 
 def _listed(game_id: str, game: Any, data: dict[str, Any]) -> list[str]:
@@ -153,6 +182,8 @@ def test_options_are_sound_and_complete(game_id: str, seed: int, steps: int) -> 
             or not game.adjudicate(state.model_dump(mode="json"), data).legal
         ):
             continue
+        if data["type"] == "move_patients" and data["line"] == list(_active_line(state)):
+            continue  # a "reorder" that leaves the line as it was is not listed
         if data["type"] == "construct" and state.building_deck > 0:
             assert len(found.notes) == 2, "Construction's absence must be said"
             continue

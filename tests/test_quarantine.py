@@ -268,3 +268,31 @@ def test_apply_leaves_its_input_alone():
             GAME.apply(state, GAME.parse_move(data))
             assert state.model_dump(mode="json") == before, data["type"]
         state, _ = GAME.apply(state, GAME.parse_move(moves[0]))
+
+
+def test_options_say_the_effects_apply_says():
+    """The options say a drawn cube's effects without applying the move: the same words."""
+    import random
+
+    from adjudicator.games.quarantine.sampler import sample_moves, setup
+
+    rng = random.Random(11)
+    state, seen = setup(rng), 0
+    for _ in range(120):
+        for action in GAME.legal_actions(state).actions:
+            _, said = GAME.apply(state, GAME.parse_move(dict(action.move)))
+            assert [m.render("el") for m in action.effects] == [m.render("el") for m in said]
+            seen += action.kind in ("place_patient", "place_grey")
+        moves = sample_moves(state, rng)
+        state = GAME.apply(state, GAME.parse_move(moves[0]))[0] if moves else setup(rng)
+    assert seen > 100
+
+
+def test_purchasing_is_not_named_as_the_market():
+    """QU-D14: the Greek rulebook prints Αγορά for the market and for the room Purchasing;
+    the reference keeps the two apart in every language, with no English word in Greek."""
+    terms = {t.id: t for t in GAME.glossary}
+    for lang in ("en", "el", "pt", "zh_TW"):
+        room = GAME.vocab.name("room", "purchasing", lang)
+        assert room != terms["market"].names[lang], lang
+    assert "Purchasing" not in GAME.vocab.name("room", "purchasing", "el")

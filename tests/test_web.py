@@ -659,7 +659,7 @@ def test_picture_escapes_names(real_client: FlaskClient) -> None:
 
 
 def test_svg_canvas_escapes() -> None:
-    from web.pictures.svg import Canvas
+    from adjudicator.core.present import Canvas
 
     canvas = Canvas(10, 10, XSS)
     canvas.text(1, 1, XSS, fill='"><script>')

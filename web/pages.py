@@ -101,7 +101,7 @@ def page_helpers() -> dict[str, Any]:
 
 def game_for(game_id: str) -> Game:
     game = find_game(game_id)
-    g.game_id = game.id
+    g.game_id, g.adj_game = game.id, game
     return game
 
 
@@ -139,24 +139,26 @@ def game_home(game_id: str) -> str:
 # --- check a state -------------------------------------------------------------------------------
 
 
-def edited_state(game: Game) -> tuple[Any, str | None]:
-    """The state of the page: from the form (with the pressed button applied) or the URL."""
+def edited_state(game: Game) -> tuple[Any, str | None, str]:
+    """The state of the page: from the form (with the pressed button applied) or the URL;
+    and after a tap on the picture, the pointer of what it changed."""
     edit = list_edit()
     if request.method != "POST":
-        return state_from_query(game)[0], None
+        return state_from_query(game)[0], None, ""
     data = state_from_form()
     if edit and edit.startswith("put:"):
-        data = pictures.tap(game, data, edit[len("put:") :], request.form.get("brush", ""))
-    elif edit:
+        where = edit[len("put:") :]
+        return data, edit, pictures.tap(game, data, where, request.form.get("brush", ""))
+    if edit:
         data = forms.edit_list(game.schema("state"), data, edit, "s")
-    return data, edit
+    return data, edit, ""
 
 
 @bp.route("/<lang>/<game_id>/check", methods=["GET", "POST"])
 def check(game_id: str) -> Any:
     game = game_for(game_id)
     try:
-        data, edit = edited_state(game)
+        data, edit, tapped = edited_state(game)
     except MalformedInput as exc:
         context = check_context(game, fallback_state(game), False)
         context["errors"] = error_views(exc.errors)
@@ -164,7 +166,7 @@ def check(game_id: str) -> Any:
     run = not edit and (
         request.method == "POST" or bool(request.args.get("s") or request.args.get("case"))
     )
-    context = check_context(game, data, run, opened_parts(data, edit))
+    context = check_context(game, data, run, opened_parts(data, edit), tapped)
     return render_template("check.html", **context)
 
 
@@ -205,7 +207,7 @@ def move(game_id: str) -> Any:
 def score(game_id: str) -> Any:
     game = game_for(game_id)
     try:
-        data, edit = edited_state(game)
+        data, edit, _tapped = edited_state(game)
     except MalformedInput as exc:
         context = score_context(game, example_state(game, None), False)
         context["errors"] = error_views(exc.errors)

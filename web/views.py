@@ -6,25 +6,17 @@ import json
 from typing import Any
 
 from babel.lists import format_list
-from flask import request, url_for
+from flask import g, request, url_for
 from markupsafe import Markup
 
 from adjudicator.core.errors import FieldError, MalformedInput
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import LANGS, babel_locale
 
-from . import forms, permalink
+from . import forms, labels, permalink
 from .i18n import _, canonical, current_lang
 from .inputs import cases_of
-from .labels import (
-    ENTITY_FIELDS,
-    FIELDS,
-    MOVES,
-    PLAYER_FIELDS,
-    entities,
-    entity_kind,
-    entity_name,
-)
+from .labels import entities, entity_kind, entity_name
 from .pictures import brushes, draw
 from .service import docs_href, safely
 
@@ -80,7 +72,7 @@ def place_words(game: Game, data: Any, path: str) -> str:
     for part in parts:
         if isinstance(node, list) and part.isdigit() and int(part) < len(node):
             index, item = int(part), node[int(part)]
-            if words and key in FIELDS:
+            if words and field_label(key, ""):
                 words.pop()  # "Players › Player 4 (Dimitris)" says it twice
             if key == "players" and isinstance(item, dict):
                 who = item.get("name", item.get("colour", ""))
@@ -98,7 +90,7 @@ def place_words(game: Game, data: Any, path: str) -> str:
             words.append(str(int(part) + 1))
             node = None
         else:
-            words.append(field_label(part) if part in FIELDS else entity_text(game, part))
+            words.append(field_label(part, "") or entity_text(game, part))
             node = node.get(part) if isinstance(node, dict) else None
         key = part
     return " › ".join(words)
@@ -155,13 +147,20 @@ def picture(game: Game, data: Any, paths: list[str], links: Any = False) -> Mark
     return draw(game, state, paths, current_lang(), links=links)
 
 
-def field_label(key: str) -> str:
+def page_game() -> Game | None:
+    """The game of the page being made (set by ``pages.game_for``)."""
+    game: Game | None = g.get("adj_game")
+    return game
+
+
+def field_label(key: str, default: str | None = None) -> str:
     """A field's label in the page's language (its own name when there is none)."""
-    return _(FIELDS[key]) if key in FIELDS else key.replace("_", " ")
+    return labels.field_label(page_game(), key, current_lang(), default)
 
 
 def move_label(tag: str) -> str:
-    return _(MOVES[tag]) if tag in MOVES else tag.replace("_", " ")
+    """A kind of action in the page's language."""
+    return labels.move_label(page_game(), tag, current_lang())
 
 
 def player_ids(data: Any) -> list[str]:
@@ -199,14 +198,14 @@ def choice_text(game: Game, kind: str | None, value: Any) -> str:
         return "✓" if value else "✗"
     if not isinstance(value, str):
         return str(value)
-    fallback = _(FIELDS[value]) if value in FIELDS else (_(MOVES[value]) if value in MOVES else "")
+    fallback = field_label(value, "") or move_label(value)
     return entity_name(game, kind, value, current_lang(), fallback)
 
 
 def editor_hooks(game: Game, data: Any) -> dict[str, Any]:
     """How the editor names closed choices (the game's vocabulary) and which free-text
     fields are choices after all (a player, a region)."""
-    players = player_ids(data)
+    players, named, kinds = player_ids(data), labels.player_fields(game), labels.entity_fields(game)
 
     def choices(key: str, values: list[Any]) -> list[tuple[str, str]]:
         words = [v for v in values if isinstance(v, str)]
@@ -214,9 +213,9 @@ def editor_hooks(game: Game, data: Any) -> dict[str, Any]:
         return [(json.dumps(v, ensure_ascii=False), choice_text(game, kind, v)) for v in values]
 
     def open_choices(key: str) -> list[str] | None:
-        if key in PLAYER_FIELDS:
+        if key in named:
             return players or None
-        kind = ENTITY_FIELDS.get(key)
+        kind = kinds.get(key)
         return (entities(game, kind) or None) if kind else None
 
     first = active_index(data)
@@ -283,11 +282,15 @@ def common(game: Game, data: Any, kind: str) -> dict[str, Any]:
 
 
 def check_context(
-    game: Game, data: Any, run: bool, opened: list[str] | None = None
+    game: Game, data: Any, run: bool, opened: list[str] | None = None, tapped: str = ""
 ) -> dict[str, Any]:
+    """The check page; ``tapped``: the pointer a tap on the picture just changed, whose
+    field is unfolded and focused."""
     context = common(game, data, "state")
+    opened = [*(opened or []), *unfolded([], {tapped} if tapped else set())]
     context["editor"] = state_editor(game, data, opened)
-    context["opened"] = " ".join(opened or [])
+    context["opened"] = " ".join(dict.fromkeys(opened))
+    context["focus"] = link_resolver(context["editor"])(tapped) if tapped else ""
     context["brushes"] = brushes(game, data, current_lang())
     context["brush"] = request.form.get("brush", "")
     if not run:

@@ -8,11 +8,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from babel.lists import format_list
 from pydantic import ValidationError
 
 from .exceptions import AdjudicatorError
-from .i18n import CORE, N_, Localized, Message, N_plural, Plural, babel_locale
+from .i18n import CORE, N_, Localized, Message, N_plural, Plural, join_items, normalize_lang
 
 #: Our own wording of pydantic's error kinds; ``{field}`` names the field (its JSON key).
 #: Kinds not listed get :data:`_INVALID`; a validator's own error is a :class:`InvalidValue`.
@@ -27,8 +26,8 @@ _PYDANTIC_MESSAGES: dict[str, str | Plural] = {
     "float_type": N_("`{field}` must be a number."),
     "float_parsing": N_("`{field}` must be a number."),
     "finite_number": N_("`{field}` must be a finite number."),
-    "bool_type": N_("`{field}` must be true or false."),
-    "bool_parsing": N_("`{field}` must be true or false."),
+    "bool_type": N_("`{field}` must be `true` or `false`."),
+    "bool_parsing": N_("`{field}` must be `true` or `false`."),
     "string_type": N_("`{field}` must be a text."),
     "string_pattern_mismatch": N_("`{field}` does not have the expected form."),
     "list_type": N_("`{field}` must be a list."),
@@ -142,16 +141,22 @@ class MalformedInput(AdjudicatorError, ValueError):
 
     @classmethod
     def from_pydantic(
-        cls, error: ValidationError, data: Any = None, prefix: tuple[Any, ...] = ()
+        cls,
+        error: ValidationError,
+        data: Any = None,
+        prefix: tuple[Any, ...] = (),
+        domain: str = "",
     ) -> MalformedInput:
         """Convert pydantic's errors; ``data`` (the input) lets the paths skip the names
-        pydantic inserts for union members, so that every path points into the input."""
+        pydantic inserts for union members, so that every path points into the input.
+        ``domain`` (a game's) lets a list of allowed values name each value in the
+        reader's language, from the game's vocabulary."""
         problems = []
         for item in error.errors(include_url=False):
             loc = _input_path(item["loc"], data)
             if item["type"] in ("union_tag_invalid", "union_tag_not_found"):
                 loc += (str((item.get("ctx") or {}).get("discriminator", "type")).strip("'\""),)
-            problems.append(FieldError(pointer(prefix + loc), _message(item, loc)))
+            problems.append(FieldError(pointer(prefix + loc), _message(item, loc, domain)))
         return cls(problems)
 
     def to_json(self, lang: str = "en") -> list[dict[str, str]]:
@@ -177,22 +182,35 @@ def _field(loc: tuple[Any, ...]) -> str:
 
 
 class _Choices(Localized):
-    """The allowed values of an enum or union tag, joined with "or" in the reader's language."""
+    """The allowed values of an enum or union tag, joined with "or" in the reader's language;
+    each value the game's vocabulary names is followed by its name: "`AH` (Αυστρο-Ουγγαρία)"."""
 
-    def __init__(self, values: list[str]) -> None:
+    def __init__(self, values: list[str], domain: str = "") -> None:
         self.values = values
+        self.domain = domain
 
     def render(self, lang: str = "en") -> str:
-        return format_list([f"`{v}`" for v in self.values], style="or", locale=babel_locale(lang))
+        from .registry import vocabulary
+
+        lang = normalize_lang(lang)
+        vocab = vocabulary(self.domain) if self.domain else None
+        kind = vocab.kind_of(self.values) if vocab is not None else None
+        brackets = "（{}）" if lang == "zh_TW" else " ({})"
+        shown = []
+        for value in self.values:
+            name = vocab.name(kind, value, lang) if vocab is not None and kind else ""
+            plain = name.casefold() in (value.casefold(), value.replace("_", " ").casefold())
+            shown.append(f"`{value}`" + ("" if plain or not name else brackets.format(name)))
+        return join_items(shown, lang, style="or")
 
 
-def _choices(text: str) -> _Choices:
+def _choices(text: str, domain: str = "") -> _Choices:
     """pydantic's English list of allowed values ("'a', 'b' or 'c'") as a list."""
     parts = [p.strip().strip("'\"") for p in text.replace(" or ", ", ").split(",")]
-    return _Choices([p for p in parts if p])
+    return _Choices([p for p in parts if p], domain)
 
 
-def _message(item: Any, loc: tuple[Any, ...]) -> Message:
+def _message(item: Any, loc: tuple[Any, ...], domain: str = "") -> Message:
     kind = item["type"]
     ctx = item.get("ctx") or {}
     error = ctx.get("error")
@@ -206,7 +224,8 @@ def _message(item: Any, loc: tuple[Any, ...]) -> Message:
     if kind in _COUNTS:
         params["count"] = int(ctx.get(_COUNTS[kind], 0))
     if "expected" in ctx or "expected_tags" in ctx:
-        params["expected"] = _choices(str(ctx.get("expected", ctx.get("expected_tags", ""))))
+        expected = str(ctx.get("expected", ctx.get("expected_tags", "")))
+        params["expected"] = _choices(expected, domain)
     if kind == "union_tag_invalid":
         params["tag"] = f"`{str(ctx.get('tag', '')).strip(chr(39))}`"
     if kind in ("value_error", "assertion_error"):

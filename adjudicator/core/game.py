@@ -18,6 +18,7 @@ from .checks import CheckRegistry, Kind
 from .errors import MAX_INPUT_BYTES, MalformedInput, load_json
 from .exceptions import AdjudicatorError
 from .i18n import N_, Message, gettext
+from .present import Presentation
 from .reference import Dispute, ReferenceTable, Term, load_disputes, load_glossary
 from .verdicts import (
     Action,
@@ -113,6 +114,8 @@ class Game:
     """Seeded random states and moves (its ``sampler.py``), for playouts and the soak."""
     reference_tables: tuple[TableFunction, ...] = ()
     """The game's own tables in the reference (Imperial's unconfirmed borders)."""
+    present: Presentation | None = None
+    """Its picture and page labels (its ``present.py``), for the web layer."""
 
     @property
     def domain(self) -> str:
@@ -211,7 +214,7 @@ class Game:
         try:
             return self.state_model.model_validate(data)
         except ValidationError as exc:
-            raise MalformedInput.from_pydantic(exc, data) from None
+            raise MalformedInput.from_pydantic(exc, data, domain=self.domain) from None
 
     def parse_state_json(self, text: str | bytes) -> Any:
         """Validate JSON text as a state in one step (pydantic parses it in Rust); on any
@@ -222,14 +225,14 @@ class Game:
         try:
             return self.state_model.model_validate_json(text)
         except ValidationError as exc:
-            raise MalformedInput.from_pydantic(exc, load_json(text)) from None
+            raise MalformedInput.from_pydantic(exc, load_json(text), domain=self.domain) from None
 
     def parse_move(self, data: Any) -> Any:
         """Validate ``data`` as a move; raises :class:`MalformedInput` with every problem."""
         try:
             return self.move_adapter.validate_python(data)
         except ValidationError as exc:
-            raise MalformedInput.from_pydantic(exc, data) from None
+            raise MalformedInput.from_pydantic(exc, data, domain=self.domain) from None
 
     def schema(self, which: str = "state") -> dict[str, Any]:
         if which == "move":

@@ -12,8 +12,9 @@ with Babel the first time a language is used.
 from __future__ import annotations
 
 import io
+import re
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -211,6 +212,37 @@ class Localized:
         raise NotImplementedError
 
 
+#: Chinese joins list items with 、, 和 ("and") and 或 ("or") and no space; beside a Latin
+#: word, a number or a backquoted id, 和 and 或 get a space ("Anna 和 Ben", "`GE` 或 `RU`").
+_ZH_LIST_WORD = re.compile(r"(?<=[A-Za-z0-9`$)])(?=[和或])|(?<=[和或])(?=[A-Za-z0-9`$(])")
+
+
+def join_items(items: Sequence[str], lang: str, style: str = "standard") -> str:
+    """``items`` joined as ``lang`` joins a list: "A, B and C", or with ``style="or"``
+    "A, B or C" (Babel's CLDR list patterns)."""
+    if not items:
+        return ""
+    text = format_list(list(items), style=style, locale=babel_locale(lang))  # type: ignore[arg-type]
+    if normalize_lang(lang) == "zh_TW":
+        text = _ZH_LIST_WORD.sub(" ", text)
+    return text
+
+
+@dataclass(frozen=True)
+class Listed(Localized):
+    """Plain values (numbers, player names) as a message parameter, joined as the message's
+    language joins lists: ``Listed((0, 2, 4))`` is "0, 2 and 4", «0, 2 και 4», 「0、2 和 4」."""
+
+    items: tuple[Any, ...]
+    style: str = "standard"
+
+    def render(self, lang: str = "en") -> str:
+        return join_items([str(i) for i in self.items], lang, self.style)
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+
 @dataclass(frozen=True)
 class Name(Localized):
     """A message parameter shown as an entity's display name in the message's language.
@@ -247,9 +279,7 @@ class Names(Localized):
 
     def render(self, lang: str = "en") -> str:
         names = [Name(self.domain, self.kind, e, self.form).render(lang) for e in self.entities]
-        if not names:
-            return ""
-        return format_list(names, locale=babel_locale(lang))
+        return join_items(names, lang)
 
     def __str__(self) -> str:
         return self.render("en")

@@ -41,8 +41,19 @@ class Notice:
         return {"rule": self.rule, "message": self.message.render(lang), "path": self.path}
 
 
+class _Violations:
+    """What every answer with violations has: the IDs of the rules they break."""
+
+    violations: tuple[Violation, ...]
+
+    @property
+    def rules(self) -> frozenset[str]:
+        """The IDs of every rule broken."""
+        return frozenset(v.rule for v in self.violations)
+
+
 @dataclass(frozen=True)
-class Report:
+class Report(_Violations):
     """The verdict on a state: every violation at once (like python-chess's ``status()``),
     and the notices of what could not be checked."""
 
@@ -52,10 +63,6 @@ class Report:
     @property
     def valid(self) -> bool:
         return not self.violations
-
-    @property
-    def rules(self) -> frozenset[str]:
-        return frozenset(v.rule for v in self.violations)
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         return {
@@ -126,7 +133,7 @@ class Options:
 
 
 @dataclass(frozen=True)
-class MoveVerdict:
+class MoveVerdict(_Violations):
     """Legal or illegal, why, the resulting state when legal, and what is legal instead."""
 
     violations: tuple[Violation, ...]
@@ -137,10 +144,6 @@ class MoveVerdict:
     @property
     def legal(self) -> bool:
         return not self.violations
-
-    @property
-    def rules(self) -> frozenset[str]:
-        return frozenset(v.rule for v in self.violations)
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         return {
@@ -169,7 +172,7 @@ class Scoring:
 
 
 @dataclass(frozen=True)
-class ScoreReport:
+class ScoreReport(_Violations):
     """Scores, the winner, the tie-breaks applied, and whether the game is over."""
 
     scoring: Scoring
@@ -194,10 +197,6 @@ class ScoreReport:
     def winner(self) -> str | None:
         """The sole winner; ``None`` before the end or when the victory is shared."""
         return self.winners[0] if len(self.winners) == 1 else None
-
-    @property
-    def rules(self) -> frozenset[str]:
-        return frozenset(v.rule for v in self.violations)
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         s = self.scoring

@@ -56,6 +56,15 @@ class Vocabulary:
         """The entity IDs of ``kind``, in glossary order."""
         return list(self._kinds.get(kind, ()))
 
+    def kind_of(self, entities: Iterable[object]) -> str | None:
+        """The kind that names every one of ``entities`` (the one with just those when
+        several do, else the smallest), or ``None``."""
+        wanted = {str(e) for e in entities}
+        found = [k for k, named in self._kinds.items() if wanted and wanted <= set(named)]
+        exact = [k for k in found if set(self._kinds[k]) == wanted]
+        ranked = exact or sorted(found, key=lambda k: len(self._kinds[k]))
+        return ranked[0] if ranked else None
+
     def has(self, kind: str, entity: object) -> bool:
         return (kind, str(entity)) in self._entries
 

@@ -1,24 +1,34 @@
 """The games, each a subpackage with the same parts under the same names.
 
-=================  ============================================================
-part               what it holds
-=================  ============================================================
-``__init__.py``    ``GAME``: the :class:`~adjudicator.core.game.Game` object
-``rules.toml``     the rules catalog (sections and rules, English msgids)
-``glossary.toml``  the official terms in the four languages
-``disputes.toml``  where the printed texts disagree, and the reading followed
-``models.py``      the pydantic state and move models
-``checks.py``      the state checks (invariants of a snapshot)
-``moves.py``       the move checks, the effects and the legal alternatives
-``scoring.py``     the end of the game and the scoring
-``sampler.py``     a seeded random legal-move sampler (playouts and the soak)
-``examples/``      named example states (JSON)
-``cases/``         the cases (YAML)
-=================  ============================================================
+========================  =====================================================================
+part                      what it holds
+========================  =====================================================================
+``__init__.py``           ``GAME``: the :class:`~adjudicator.core.game.Game` (registration only)
+``models.py``             the pydantic state and move models (each move class says its ``type``)
+``data.py``               tables loaded from data files; the constants of the box
+``vocab.py``              the names of entities and the message helpers
+``rules/__init__.py``     ``checks = CheckRegistry("<game-id>")``, importing every section
+``rules/<section>.py``    the state and move checks of one section of ``rules.toml`` (a check
+                          lives in the section of the first rule it declares)
+``engine.py``             ``apply(state, move)``: the new state and what happened, no globals
+``options.py``            the legal actions of the player to move (``Game.options``)
+``alternatives.py``       the legal alternatives to an illegal move
+``sampler.py``            seeded random states and moves (``Game.sampler``: playouts, soak)
+``scoring.py``            the end of the game and the scoring
+``present.py``            the picture of a state and the page's labels
+``rules.toml``            the rules catalog: rulebooks, sections, rules (English msgids)
+``glossary.toml``         the terms and the vocabulary in the four languages
+``disputes.toml``         where the printed texts disagree, and the reading followed
+``COMPARED.md``           how the rulebooks compare
+``examples/*.json``       named example states
+``cases/<section>.yaml``  the cases of a section (``<section>-disputes.yaml``: of its disputes)
+========================  =====================================================================
 
-Other modules hold what is particular to one game (Imperial's ``board.py`` and map,
-Quarantine's ``geometry.py``). The page draws each game's state in
-``web/pictures/<package>.py``.
+From a rule ID, its section (``rules.toml``) names both its checks (``rules/<section>.py``)
+and its cases (``cases/<section>.yaml``). Other modules hold what is particular to one game
+(Imperial's ``board.py``, ``maneuver.py`` and map, Quarantine's ``geometry.py``). The spine
+(``core/``) and the page (``web/``) know no game by name: they reach each game through its
+``GAME`` and the fields of :class:`~adjudicator.core.game.Game`.
 """
 
 from __future__ import annotations

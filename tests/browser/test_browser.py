@@ -316,14 +316,15 @@ def test_picture_links_open_the_field(page: Page, server: str) -> None:
         target = link.get_attribute("href")
         assert target and target.startswith("#")
         if link.get_attribute("data-tap"):
-            # An MP space or building: the tap puts a piece there (tests/browser/test_editors.py)
-            # and the page comes back at that part of the form.
+            # A part that takes a piece: the tap puts one there (tests/test_web_taps.py) and
+            # the page comes back focused on the field of what it put.
             with page.expect_navigation():
                 link.click()
-            expect(page.locator(f'[id="{target[1:]}"]')).to_be_visible()
+            hint = page.locator("#state-form").get_attribute("data-focus") or target[1:]
+            expect(page.locator(f'[id="{hint}"]')).to_be_visible()
             assert page.url.endswith(target), (game.id, page.url)
-            continue
-        link.click()
-        expect(page.locator(f'[id="{target[1:]}"]')).to_be_visible()
+        else:
+            link.click()
+            expect(page.locator(f'[id="{target[1:]}"]')).to_be_visible()
         focused = page.evaluate("document.activeElement && document.activeElement.tagName")
         assert focused in ("INPUT", "SELECT", "TEXTAREA", "BUTTON"), (game.id, target)

@@ -1,14 +1,10 @@
-"""SVG pictures of a state, drawn by the server, with the offending parts marked.
-
-Each game has a module here named after its package (``manhattan_project.py``,
-``imperial.py``, ``quarantine.py``) with ``draw(state, marked, lang, links) -> str``: the
-parsed state, the JSON pointers of the violations, the page's language. Every text
-that came from the user goes through :func:`markupsafe.escape`.
-"""
+"""The pictures of a state, drawn by the server through the game's ``present`` (its
+``present.py``: see :class:`adjudicator.core.present.Presentation`), with the offending
+parts marked; and what a tap on a picture puts there. Every text that came from the user
+is escaped by the SVG writer."""
 
 from __future__ import annotations
 
-import importlib
 import logging
 from collections.abc import Iterable
 from typing import Any
@@ -16,17 +12,19 @@ from typing import Any
 from markupsafe import Markup
 
 from adjudicator.core.game import Game
-from adjudicator.core.i18n import Message
-from adjudicator.games import GAME_PACKAGES
 
-from ..labels import FIELDS, entity_name
+from ..labels import entity_name, field_label
 
 log = logging.getLogger(__name__)
 
 
-def is_marked(path: str, marked: Iterable[str]) -> bool:
-    """Whether ``path`` or a part inside it is one of the ``marked`` JSON pointers."""
-    return any(m == path or m.startswith(path + "/") for m in marked)
+def namer(game: Game, lang: str) -> Any:
+    """``names(kind, entity)`` for the picture: the vocabulary's name, else a label."""
+
+    def names(kind: str, entity: str) -> str:
+        return entity_name(game, kind, entity, lang, field_label(game, entity, lang, ""))
+
+    return names
 
 
 def draw(
@@ -37,51 +35,31 @@ def draw(
     With ``links``, the parts of the picture link to their fields in the form editor;
     ``links`` may be a function from a state pointer to the HTML id to link to.
     """
-    package = GAME_PACKAGES.get(game.id)
-    if package is None:
+    if game.present is None:
         return None
     try:
-        module = importlib.import_module(f"{__name__}.{package}")
-    except ModuleNotFoundError:
-        return None
-
-    def names(kind: str, entity: str) -> str:
-        fallback = Message("adjudicator", FIELDS[entity]).render(lang) if entity in FIELDS else ""
-        return entity_name(game, kind, entity, lang, fallback)
-
-    try:
-        svg: str = module.draw(state, set(paths), lang, links=links, names=names)
+        html = game.present.draw(state, set(paths), lang, links, namer(game, lang))
     except Exception:  # a picture must never break the verdict
         log.exception("drawing %s failed", game.id)
         return None
-    return Markup(svg)
-
-
-def _module(game: Game) -> Any:
-    package = GAME_PACKAGES.get(game.id)
-    try:
-        return importlib.import_module(f"{__name__}.{package}") if package else None
-    except ModuleNotFoundError:
-        return None
+    return Markup(html)
 
 
 def brushes(game: Game, data: Any, lang: str) -> list[tuple[str, str]]:
     """What a tap on the game's picture can put, as ``(value, text)``; empty: taps only link."""
-    module = _module(game)
-    if module is None or not hasattr(module, "brushes") or not isinstance(data, dict):
+    present = game.present
+    if present is None or present.brushes is None or not isinstance(data, dict):
         return []
-
-    def names(kind: str, entity: str) -> str:
-        fallback = Message("adjudicator", FIELDS[entity]).render(lang) if entity in FIELDS else ""
-        return entity_name(game, kind, entity, lang, fallback)
-
-    found: list[tuple[str, str]] = module.brushes(data, names)
-    return found
+    return present.brushes(data, namer(game, lang), lang)
 
 
-def tap(game: Game, data: Any, path: str, brush: str) -> Any:
-    """``data`` with ``brush`` put at ``path`` (a tap on the picture), or unchanged."""
-    module = _module(game)
-    if module is None or not hasattr(module, "tap") or not isinstance(data, dict):
-        return data
-    return module.tap(data, path, brush)
+def tap(game: Game, data: Any, where: str, brush: str) -> str:
+    """Put ``brush`` at ``where`` (a tap on the picture), changing ``data``; the pointer of
+    the part to show afterwards ("" when nothing changed)."""
+    present = game.present
+    if present is None or present.tap is None or not isinstance(data, dict):
+        return ""
+    try:
+        return present.tap(data, where, brush)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return ""

@@ -50,22 +50,33 @@ function useJsonWhenTyped(form) {
   }
 }
 
-// A link from the picture or a violation to a field: open the sections around it, and
-// focus the field (or the "Edit" button of the folded part that holds it).
-function reveal() {
-  var id = decodeURIComponent(window.location.hash.slice(1));
-  var target = id ? document.getElementById(id) : null;
-  if (!target) {
-    return;
-  }
-  for (var node = target; node; node = node.parentElement) {
+function openAround(node) {
+  for (; node; node = node.parentElement) {
     if (node.tagName === "DETAILS") {
       node.open = true;
     }
   }
+}
+
+// A link from the picture or a violation to a field: open the sections around it, and
+// focus the field (or the "Edit" button of the folded part that holds it). After a tap on
+// the picture, the form names the part the tap changed (data-focus).
+function reveal(event) {
+  var hinted = event ? null : document.querySelector("form[data-focus]");
+  var id = hinted
+    ? hinted.getAttribute("data-focus")
+    : decodeURIComponent(window.location.hash.slice(1));
+  var target = id ? document.getElementById(id) : null;
+  if (!target) {
+    return;
+  }
+  openAround(target);
   var focus = target.matches("input, select, textarea, button")
     ? target
     : target.querySelector("input, select, textarea, button");
+  if (focus) {
+    openAround(focus);
+  }
   target.scrollIntoView({ block: "center" });
   if (focus) {
     focus.focus({ preventScroll: true });
@@ -99,6 +110,11 @@ function counter(input) {
 }
 
 window.addEventListener("hashchange", reveal);
+// Again once loaded: the browser's own jump to the URL's #part comes after DOMContentLoaded
+// and takes the focus away.
+window.addEventListener("load", function () {
+  reveal();
+});
 
 // The map: buttons to zoom (it pans by scrolling, and pinch-zooms as any page does).
 function zoomer(box) {
@@ -135,7 +151,6 @@ function tapper(link) {
 }
 
 document.addEventListener("DOMContentLoaded", function () {
-  reveal();
   document.querySelectorAll("select[data-autosubmit]").forEach(autosubmit);
   document.querySelectorAll("select[data-retype]").forEach(retype);
   document.querySelectorAll("[data-copy]").forEach(copier);
@@ -143,4 +158,5 @@ document.addEventListener("DOMContentLoaded", function () {
   document.querySelectorAll('form.editor input[type="number"]').forEach(counter);
   document.querySelectorAll(".zoom").forEach(zoomer);
   document.querySelectorAll("figure.picture a[data-tap]").forEach(tapper);
+  reveal(); // last: the counters move the number boxes, which would lose the focus
 });

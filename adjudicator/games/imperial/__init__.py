@@ -15,6 +15,7 @@ from ...core.i18n import N_
 from . import alternatives as _alternatives
 from . import engine as _engine
 from . import options as _options
+from . import present as _present
 from . import reference as _reference
 from . import rules as _rules
 from . import sampler as _sampler
@@ -36,5 +37,6 @@ GAME = Game(
     default_example="mid-game-counted",
     players=(2, 6),
     sampler=_sampler,
+    present=_present.PRESENT,
     reference_tables=_reference.TABLES,
 )

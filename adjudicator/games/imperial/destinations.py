@@ -281,3 +281,52 @@ def maneuver_words(data: Candidate) -> Message:
     if data.get("battles"):
         return _battle(data["battles"][0], said)
     return said or _message(N_("move no unit"))
+
+
+# --- what a one-unit maneuver does to the flags --------------------------------------------
+
+
+def _moved(data: Candidate) -> list[tuple[str, str]]:
+    """The (source, target) of the unit a one-unit maneuver moves (none for a battle alone)."""
+    moves = [(f["from"], f["to"]) for f in data.get("fleets") or ()]
+    return moves + [(a["route"][0], a["route"][-1]) for a in data.get("armies") or ()]
+
+
+def flag_changes(state: State, b: Board, data: Candidate, limit: int) -> list[tuple[str, str]]:
+    """The (region, nation) where a one-unit maneuver makes a nation the only one present
+    outside the home provinces, so that it puts its flag there (``limit`` flags a nation)."""
+    nation = data["nation"]
+    battles = data.get("battles") or ()
+    touched = {r for move in _moved(data) for r in move} | {bt["region"] for bt in battles}
+    touched = {r for r in touched if r not in b.home and r not in b.impassable}
+    if not touched:
+        return []
+    counts: dict[str, dict[str, int]] = {r: {} for r in touched}
+    for u in state.units:
+        if u.region in touched:
+            counts[u.region][u.nation] = counts[u.region].get(u.nation, 0) + u.count
+
+    def add(who: str, region: str, n: int) -> None:
+        if region in touched:
+            counts[region][who] = counts[region].get(who, 0) + n
+
+    for source, target in _moved(data):
+        add(nation, source, -1)
+        add(nation, target, 1)
+    for battle in battles:
+        add(nation, battle["region"], -1)
+        add(battle["against"], battle["region"], -1)
+    holder = {r: nid for nid, n in state.nations.items() for r in n.flags}
+    flags = {nid: len(n.flags) for nid, n in state.nations.items()}
+    changes = []
+    for region in sorted(touched):
+        present = {who for who, n in counts[region].items() if n > 0}
+        if len(present) != 1:
+            continue
+        (only,) = present
+        if holder.get(region) != only and flags[only] < limit:
+            if holder.get(region):
+                flags[holder[region]] -= 1
+            flags[only] += 1
+            changes.append((region, only))
+    return changes

@@ -14,13 +14,13 @@ from typing import Any
 
 from ...core.i18n import N_, Message, N_plural
 from .board import NATIONS, board
+from .counted import conserve
 from .logic import (
     distance,
     governments_after,
     index,
     next_seat,
     next_turn,
-    on_board,
     player,
     produced,
     reached_25,
@@ -319,9 +319,7 @@ def _maneuver(state: State, new: State, move: ManeuverMove, msgs: list[Message])
             count=out.battles,
         )
     else:
-        said = checks.message(
-            N_("{nation} maneuvers; no battle is fought."), nation=nation_name(move.nation)
-        )
+        said = checks.message(N_("{nation} maneuvers."), nation=nation_name(move.nation))
     msgs.append(said)
     msgs.extend(_doubtful(move))
 
@@ -384,47 +382,6 @@ def _opening(new: State, move: OpeningMove, msgs: list[Message]) -> None:
     msgs.append(checks.message(N_("The opening purchases are over; the first turn begins.")))
 
 
-def _conserve(before: State, new: State) -> None:
-    """Keep the counted pieces and money beside the board in step with the board: what a
-    move takes from the table comes from beside it, and what it removes goes back."""
-    if before.bank is not None:
-        new.bank = before.bank - (_in_play(new) - _in_play(before))
-    for nid, n in new.nations.items():
-        spare = before.nations[nid].spare
-        if spare is None:
-            continue
-        was, now = _on_board(before, nid), _on_board(new, nid)
-        n.spare = spare.model_copy(
-            update={k: getattr(spare, k) - (now[k] - was[k]) for k in ("armies", "fleets", "flags")}
-        )
-    if before.spare_factories is not None:
-        was_built, now_built = _built(before), _built(new)
-        new.spare_factories = before.spare_factories.model_copy(
-            update={
-                k: getattr(before.spare_factories, k) - (now_built[k] - was_built[k])
-                for k in ("armaments", "shipyard")
-            }
-        )
-
-
-def _in_play(state: State) -> int:
-    return sum(p.cash for p in state.players) + sum(n.treasury for n in state.nations.values())
-
-
-def _on_board(state: State, nation: str) -> dict[str, int]:
-    pieces = on_board(state)
-    return {
-        "armies": pieces[(nation, "army")],
-        "fleets": pieces[(nation, "fleet")],
-        "flags": len(state.nations[nation].flags),
-    }
-
-
-def _built(state: State) -> dict[str, int]:
-    kinds = [f.kind for n in state.nations.values() for f in n.factories]
-    return {"armaments": kinds.count("armaments"), "shipyard": kinds.count("shipyard")}
-
-
 def apply(state: State, move: AnyMove) -> tuple[State, Sequence[Message]]:
     """The state after a legal ``move``, and what happened, in words."""
     new = State.model_validate_json(state.model_dump_json())  # faster than a deep copy
@@ -437,7 +394,7 @@ def apply(state: State, move: AnyMove) -> tuple[State, Sequence[Message]]:
         _rondel_turn(state, new, move, msgs)
     if reached_25(new):
         new.over = True
-    _conserve(state, new)
+    conserve(state, new)
     return new, msgs
 
 

@@ -42,21 +42,12 @@ def hostile_map(b: Board, units: dict[Key, int]) -> dict[str, set[str]]:
     return found
 
 
-#: The index of the last state seen, as one (state, index) pair: it is swapped in a single
-#: assignment, so a thread never reads one state's index for another.
-_CACHE: tuple[Any, Any] = (None, None)
-
-
-def forget() -> None:
-    """Drop the cached index (after the map has changed)."""
-    global _CACHE
-    _CACHE = (None, None)
-
-
 def index(state: State) -> Index:
-    cached, found = _CACHE
-    if cached is state:
-        assert isinstance(found, Index)
+    """The lookups of ``state``, computed once and kept on the state itself (a private
+    attribute, so no module global is shared between threads). A state is not changed
+    after its index is taken: the engine changes only its fresh copy."""
+    found = state._index
+    if isinstance(found, Index):
         return found
     b = board()
     units: dict[Key, int] = defaultdict(int)
@@ -81,13 +72,8 @@ def index(state: State) -> Index:
         totals=bond_totals(state),
         hostile=hostile_map(b, units),
     )
-    _remember(state, idx)
+    state._index = idx
     return idx
-
-
-def _remember(state: State, idx: Index) -> None:
-    global _CACHE
-    _CACHE = (state, idx)
 
 
 def bond_totals(state: State) -> dict[str, dict[str, int]]:

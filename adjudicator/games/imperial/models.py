@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Literal, get_args
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 
 from pydantic import (
     AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
+    PrivateAttr,
     ValidationError,
     ValidationInfo,
     field_validator,
@@ -133,6 +135,9 @@ class Opening(Strict):
 
 
 class State(Strict):
+    #: The lookups of :func:`.logic.index`, kept with the state they were computed from.
+    _index: Any = PrivateAttr(default=None)
+
     players: list[Player] = Field(min_length=1, max_length=12)
     nations: dict[NationKey, Nation] = Field(description="By nation ID: AH, IT, FR, GB, GE, RU")
     units: list[Units] = Field(default_factory=list, max_length=300)
@@ -155,35 +160,67 @@ class State(Strict):
 
     @model_validator(mode="after")
     def _references(self) -> State:
+        """The names the state uses refer to its players and nations; every problem is
+        reported at the field that holds it."""
+        problems = list(self._naming_problems())
+        if problems:
+            raise ValidationError.from_exception_data(
+                "State",
+                [
+                    InitErrorDetails(type="value_error", loc=loc, input=None, ctx={"error": error})
+                    for loc, error in problems
+                ],
+            )
+        return self
+
+    def _naming_problems(self) -> Iterator[tuple[tuple[str | int, ...], InvalidValue]]:
         names = [p.name for p in self.players]
-        if len(set(names)) != len(names):
-            raise InvalidValue(DOMAIN, N_("Two players have the same name."))
-        if set(names) & set(NATIONS):
-            raise InvalidValue(DOMAIN, N_("A player may not be named like a nation."))
+        for i, name in enumerate(names):
+            if name in names[:i]:
+                yield (
+                    ("players", i, "name"),
+                    InvalidValue(DOMAIN, N_("Two players have the same name.")),
+                )
+            if name in NATIONS:
+                yield (
+                    ("players", i, "name"),
+                    InvalidValue(DOMAIN, N_("A player may not be named like a nation.")),
+                )
         if set(self.nations) != set(NATIONS):
-            raise InvalidValue(
-                DOMAIN,
-                N_("The nations must be exactly these six: {nations}."),
-                nations=nation_names(NATIONS),
+            yield (
+                ("nations",),
+                InvalidValue(
+                    DOMAIN,
+                    N_("The nations must be exactly these six: {nations}."),
+                    nations=nation_names(NATIONS),
+                ),
             )
         known = set(names)
         for nid, n in self.nations.items():
             if n.government is not None and n.government not in known:
-                raise InvalidValue(
-                    DOMAIN,
-                    N_("The government of {nation}, {player}, is not a player."),
-                    nation=nation_name(nid),
-                    player=n.government,
+                yield (
+                    ("nations", nid, "government"),
+                    InvalidValue(
+                        DOMAIN,
+                        N_("The government of {nation}, {player}, is not a player."),
+                        nation=nation_name(nid),
+                        player=n.government,
+                    ),
                 )
         if self.investor_card is not None and self.investor_card not in known:
-            raise InvalidValue(
-                DOMAIN,
-                N_("The investor card is with {player}, who is not a player."),
-                player=self.investor_card,
+            yield (
+                ("investor_card",),
+                InvalidValue(
+                    DOMAIN,
+                    N_("The investor card is with {player}, who is not a player."),
+                    player=self.investor_card,
+                ),
             )
         if self.opening is not None and not {self.opening.first, self.opening.player} <= known:
-            raise InvalidValue(DOMAIN, N_("The opening names a player who is not at the table."))
-        return self
+            yield (
+                ("opening",),
+                InvalidValue(DOMAIN, N_("The opening names a player who is not at the table.")),
+            )
 
 
 # --- moves ---------------------------------------------------------------------------------

@@ -4,7 +4,8 @@ The core keeps the legal candidates. Listed: each rondel space the nation may re
 turn, and there the factory sites, the import placements (one unit at a time), the
 maneuver's moves (one unit at a time, each with the battles it may call there, from
 :mod:`.destinations`), the taxation, and at each space where bonds are bought the purchases
-of each investor (one purchase at a time). In the expert opening: the bonds on offer.
+of each investor (one purchase at a time), and a Swiss bank stopping the nation on Investor.
+In the expert opening: the bonds on offer.
 ``notes`` says what is combined from the listed pieces, and what is not listed (gifts).
 """
 
@@ -16,7 +17,9 @@ from typing import Any
 from ...core.game import OptionsProvider
 from ...core.i18n import N_, Message, N_plural
 from .board import Board, board
-from .destinations import maneuver_words, maneuvers
+from .data import FLAGS_PER_NATION
+from .destinations import flag_changes, maneuver_words, maneuvers
+from .investing import forced, investing, purchase_effects, purchase_words, purchases
 from .logic import (
     action_of,
     bond_supply,
@@ -25,7 +28,6 @@ from .logic import (
     game_over,
     index,
     interest_due,
-    passes_investor,
     player,
     rondel_cost,
     tax_result,
@@ -76,12 +78,6 @@ def reachable(state: State, nation: str) -> list[str]:
     return [s for s in ahead if gov is None or rondel_cost(distance(n.rondel, s)) <= gov.cash]
 
 
-def _investing(state: State, nation: str, space: str) -> bool:
-    if state.variant != "standard":
-        return True
-    return action_of(space) == "investor" or passes_investor(state.nations[nation].rondel, space)
-
-
 # --- the actions of the spaces ----------------------------------------------------------------
 
 
@@ -102,39 +98,11 @@ def _import(state: State, b: Board, base: Candidate) -> Iterator[Candidate]:
             yield {**base, "units": [{"kind": "fleet", "region": region}]}
 
 
-def _budget(state: State, nation: str, space: str, name: str) -> int:
-    """The most ``name`` can have when the bonds are bought (the game's checks say the rest)."""
-    p = player(state, name)
-    cash = int(p.cash) + (2 if state.variant == "standard" else 0)
-    if space == "investor":
-        cash += interest_due(state, nation).get(name, 0)
-    elif space == "taxation" and state.nations[nation].government == name:
-        cash += tax_result(state, nation)["bonus"]
-    return cash
-
-
-def _purchases(state: State, nation: str, space: str) -> Iterator[dict[str, Any]]:
-    """Each purchase one investor may make at ``space``, alone."""
-    names = [p.name for p in state.players]
-    if state.variant == "standard":
-        card = state.investor_card
-        names = [n for n in names if n == card or player(state, n).swiss_bank]
-    for name in names:
-        budget = _budget(state, nation, space, name)
-        owned = [b for b in player(state, name).bonds]
-        for target in state.nations:
-            for bond in bond_supply(state, target):
-                if bond <= budget:
-                    yield {"player": name, "nation": target, "bond": bond}
-                for old in sorted({b.cost for b in owned if b.nation == target}):
-                    if old < bond <= budget + old:
-                        yield {"player": name, "nation": target, "bond": bond, "trade_in": old}
-
-
 def _rondel(state: State, nation: str, kind: str | None) -> Iterator[Candidate]:
     b = board()
     units_at: str | None = None  # the maneuver space where the unit moves are listed
-    for space in reachable(state, nation):
+    spaces = reachable(state, nation)
+    for space in spaces:
         action = action_of(space)
         if kind is not None and action != kind:
             continue
@@ -148,9 +116,11 @@ def _rondel(state: State, nation: str, kind: str | None) -> Iterator[Candidate]:
             yield from maneuvers(state, b, base)
         else:
             yield base
-        if _investing(state, nation, space):
+        if action == "investor":
+            yield from forced(state, nation, base, spaces)
+        if investing(state, nation, space):
             plain = {**base, "units": []} if action == "import" else base
-            for purchase in _purchases(state, nation, space):
+            for purchase in purchases(state, nation, space):
                 yield {**plain, "investments": [purchase]}
 
 
@@ -235,25 +205,12 @@ def _action_words(state: State, data: Candidate) -> Message:
             bonus=result["bonus"],
             income=result["income"],
         )
-    return _message(N_("pay the interest"))
-
-
-def _purchase_words(purchase: dict[str, Any]) -> Message:
-    if purchase.get("trade_in") is None:
+    if data.get("forced_by"):
         return _message(
-            N_("{player} buys the {cost}M bond of {nation}"),
-            player=purchase["player"],
-            cost=purchase["bond"],
-            nation=nation_name(purchase["nation"]),
+            N_("pay the interest, stopped here by the Swiss bank of {player}"),
+            player=data["forced_by"],
         )
-    return _message(
-        N_("{player} trades the {old}M bond of {nation} up to the {cost}M one, paying {price}M"),
-        player=purchase["player"],
-        old=purchase["trade_in"],
-        cost=purchase["bond"],
-        nation=nation_name(purchase["nation"]),
-        price=purchase["bond"] - purchase["trade_in"],
-    )
+    return _message(N_("pay the interest"))
 
 
 def describe(state: State, data: Candidate) -> Message:
@@ -262,11 +219,11 @@ def describe(state: State, data: Candidate) -> Message:
         if data.get("bond") is None:
             return _message(N_("{player} buys no bond of {nation}"), player=data["player"],
                             nation=nation_name(data["nation"]))  # fmt: skip
-        return _purchase_words(data)
+        return purchase_words(data)
     at = where(state, data["nation"], data["space"])
     what = _action_words(state, data)
     if data.get("investments"):
-        purchase = _purchase_words(data["investments"][0])
+        purchase = purchase_words(data["investments"][0])
         return _message(N_("{where}: {what}; {purchase}"), where=at, what=what, purchase=purchase)
     return _message(N_("{where}: {what}"), where=at, what=what)
 
@@ -293,6 +250,20 @@ def _paid(nation: str, amount: int) -> Message:
     )
 
 
+def _new_units(nation: str, kind: str, count: int) -> Message:
+    if kind == "fleet":
+        return _message(
+            N_plural("{nation} gets {count} new fleet.", "{nation} gets {count} new fleets."),
+            count=count,
+            nation=nation_name(nation),
+        )
+    return _message(
+        N_plural("{nation} gets {count} new army.", "{nation} gets {count} new armies."),
+        nation=nation_name(nation),
+        count=count,
+    )
+
+
 def _action_effects(state: State, data: Candidate) -> list[Message]:
     nation, kind = data["nation"], data["type"]
     if kind == "factory" and data.get("region"):
@@ -300,29 +271,7 @@ def _action_effects(state: State, data: Candidate) -> list[Message]:
     if kind == "import" and data.get("units"):
         return [_paid(nation, len(data["units"]))]
     if kind == "production":
-        made = _produced(state, nation)
-        said = []
-        if made["army"]:
-            said.append(
-                _message(
-                    N_plural(
-                        "{nation} gets {count} new army.", "{nation} gets {count} new armies."
-                    ),
-                    nation=nation_name(nation),
-                    count=made["army"],
-                )
-            )
-        if made["fleet"]:
-            said.append(
-                _message(
-                    N_plural(
-                        "{nation} gets {count} new fleet.", "{nation} gets {count} new fleets."
-                    ),
-                    nation=nation_name(nation),
-                    count=made["fleet"],
-                )
-            )
-        return said
+        return [_new_units(nation, k, n) for k, n in _produced(state, nation).items() if n]
     if kind == "investor":
         total = sum(interest_due(state, nation).values())
         return [
@@ -330,30 +279,18 @@ def _action_effects(state: State, data: Candidate) -> list[Message]:
                 N_("{nation} pays {total}M interest."), nation=nation_name(nation), total=total
             )
         ]
+    said = []
     if data.get("battles"):
-        return [_message(N_("One battle: each side loses a unit."))]
-    return []
-
-
-def _purchase_effects(state: State, purchase: dict[str, Any]) -> list[Message]:
-    name, target = purchase["player"], purchase["nation"]
-    price = purchase["bond"] - (purchase.get("trade_in") or 0)
-    said = [
-        _message(
-            N_("{player} buys the {cost}M bond of {nation} for {price}M."),
-            player=name,
-            cost=purchase["bond"],
-            nation=nation_name(target),
-            price=price,
-        )
-    ]
-    totals = index(state).totals[target]
-    gov = state.nations[target].government
-    mine = totals.get(name, 0) + price
-    if gov != name and mine > (totals.get(gov, 0) if gov else 0):
-        said.append(
-            _message(N_("{player} now governs {nation}."), player=name, nation=nation_name(target))
-        )
+        said.append(_message(N_("One battle: each side loses a unit.")))
+    if kind == "maneuver":
+        for region, holder in flag_changes(state, board(), data, FLAGS_PER_NATION):
+            said.append(
+                _message(
+                    N_("{nation} puts its flag in {region}."),
+                    nation=nation_name(holder),
+                    region=region_name(region),
+                )
+            )
     return said
 
 
@@ -375,10 +312,10 @@ def effects(state: State, data: Candidate) -> list[Message] | None:
         )
     said += _action_effects(state, data)
     card = state.investor_card
-    if state.variant == "standard" and card and _investing(state, data["nation"], data["space"]):
+    if state.variant == "standard" and card and investing(state, data["nation"], data["space"]):
         said.append(_message(N_("{player} takes 2M with the investor card."), player=card))
     for purchase in data.get("investments") or ():
-        said += _purchase_effects(state, purchase)
+        said += purchase_effects(state, purchase)
     return said
 
 

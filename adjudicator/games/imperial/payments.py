@@ -20,7 +20,7 @@ from .logic import (
     seat_order_from,
     tax_result,
 )
-from .models import RondelMove, State
+from .models import FactoryMove, ImportMove, RondelMove, State
 
 
 @dataclass(frozen=True)
@@ -69,6 +69,7 @@ def invests(state: State, move: RondelMove) -> bool:
 def _taxed(state: State, nation: str) -> State:
     """The state with only ``nation``'s power points after its taxation."""
     copy = state.model_copy(deep=False)
+    copy._index = None  # its nations change below
     nations = dict(state.nations)
     n = nations[nation].model_copy()
     n.power_points = min(25, n.power_points + tax_result(state, nation)["power_points"])
@@ -118,3 +119,20 @@ def investors(state: State, nation: str) -> list[str]:
         return seat_order_from(state, state.nations[nation].government)
     order = seat_order_from(state, state.investor_card)
     return [n for n in order if n == state.investor_card or player(state, n).swiss_bank]
+
+
+def bank_payout(state: State, move: RondelMove) -> int:
+    """What the bank pays out in ``move``'s turn (taxation income and success bonus, the
+    investor card's 2M), less what it receives first (the rondel cost, a factory, imports)."""
+    n = state.nations[move.nation]
+    paid = 0
+    if isinstance(move, FactoryMove) and move.region is not None:
+        paid -= 5
+    if isinstance(move, ImportMove):
+        paid -= len(move.units)
+    if move.type == "taxation":
+        result = tax_result(state, move.nation)
+        paid += result["income"] + (result["bonus"] if n.government else 0)
+    if state.variant == "standard" and state.investor_card and invests(state, move):
+        paid += 2
+    return paid - rondel_cost(distance(n.rondel, rondel_space(state, move)))

@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from .board import NATIONS, board
-from .data import FLAGS_PER_NATION
+from .data import BANK_MONEY, EXPERT_MONEY, FACTORY_PIECES, FLAGS_PER_NATION
 from .logic import (
     action_of,
     bond_supply,
@@ -23,6 +23,7 @@ from .logic import (
     rondel_cost,
 )
 from .models import BOND_COSTS, RONDEL, State
+from .payments import investors, purses
 
 NAMES = ("Anna", "Ben", "Chloe", "Dimitris", "Eleni", "Feng")
 DEAL = {
@@ -76,7 +77,6 @@ def standard_setup(count: int, variant: str = "standard") -> dict[str, Any]:
 
 def expert_setup(count: int, variant: str = "standard", first: int = 0) -> dict[str, Any]:
     """The expert variant before its opening purchases, player ``first`` drawn by lot."""
-    from .data import EXPERT_MONEY
 
     state = standard_setup(count, variant)
     for p in state["players"]:
@@ -96,7 +96,6 @@ def expert_setup(count: int, variant: str = "standard", first: int = 0) -> dict[
 def counted(state: dict[str, Any]) -> dict[str, Any]:
     """``state`` with everything beside the board counted: the bank, the bond stacks and
     the spare pieces (so that the playouts check that nothing is lost)."""
-    from .data import BANK_MONEY, FACTORY_PIECES
 
     b = board()
     in_play = sum(p["cash"] for p in state["players"]) + sum(
@@ -149,7 +148,6 @@ def _investments(
 ) -> list[dict]:
     """A plausible round of investments, one investor after the other in seat order, each
     choosing among what is for sale and affordable after the earlier ones."""
-    from .payments import investors, purses
 
     if state.variant == "standard" and not passing:
         return []

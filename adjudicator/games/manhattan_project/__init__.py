@@ -11,6 +11,7 @@ from ...core.i18n import N_
 from . import alternatives as _alternatives
 from . import engine as _engine
 from . import options as _options
+from . import present as _present
 from . import sampler as _sampler
 from . import scoring as _scoring
 from .models import Move, State
@@ -30,6 +31,7 @@ GAME = Game(
     options=_options.OPTIONS,
     default_example="mid-game",
     sampler=_sampler,
+    present=_present.PRESENT,
     players=(2, 5),
     player_kind="colour",
 )

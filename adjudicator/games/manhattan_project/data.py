@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import get_args
+
+from .models import BuildingKind
 
 TARGET = {2: 70, 3: 60, 4: 50, 5: 45}
 TEST_MARKERS = {5: (0, 2, 4, 6, 8), 4: (0, 2, 4, 6), 3: (0, 4, 8), 2: (0, 6)}
@@ -29,7 +32,7 @@ REPAIR_OWN_COST = 5
 REPAIR_OTHER_COSTS = (2, 3, 5)
 REPAIR_LIMIT = 3
 LOAD_POINTS = 5
-BUILDING_KINDS = ("mine", "factory", "university", "reactor", "enrichment")
+BUILDING_KINDS: tuple[BuildingKind, ...] = get_args(BuildingKind)
 
 #: What each kind of building may produce and pay (MP-710).
 KIND_OUTPUTS = {

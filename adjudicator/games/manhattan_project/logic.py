@@ -34,6 +34,9 @@ def bomb_value(bomb: Bomb, tested: bool) -> int:
 
 
 def points(player: Player, *, tested_values: bool = True, loads: bool = True) -> int:
+    """The player's points: bombs (tested values once tested), loads and the test marker."""
+    if not player.bombs and player.test is None:
+        return 0
     tested = player.test is not None and tested_values
     total = sum(bomb_value(b, tested) for b in player.bombs)
     if loads:
@@ -45,13 +48,17 @@ def points(player: Player, *, tested_values: bool = True, loads: bool = True) ->
 
 def piece_counts(state: State) -> Counter[tuple[str, str]]:
     """Placed and held pieces by (colour, kind); grey for contractors."""
-    counts: Counter[tuple[str, str]] = Counter()
-    for piece in state.all_pieces():
-        counts[(piece.colour, piece.kind)] += 1
+    counts: Counter[tuple[str, str]] = Counter(
+        (piece.colour, piece.kind) for piece in state.all_pieces()
+    )
     for p in state.players:
-        for kind in ("laborer", "engineer", "scientist"):
-            counts[(p.colour, kind)] += p.workers.get(kind)
-            counts[(GREY, kind)] += p.contractors.get(kind)
+        own, grey = p.workers, p.contractors
+        counts[(p.colour, "laborer")] += own.laborers
+        counts[(p.colour, "engineer")] += own.engineers
+        counts[(p.colour, "scientist")] += own.scientists
+        counts[(GREY, "laborer")] += grey.laborers
+        counts[(GREY, "engineer")] += grey.engineers
+        counts[(GREY, "scientist")] += grey.scientists
     return counts
 
 

@@ -25,6 +25,8 @@ GREY = "grey"
 #: A worker's colour: a player's, or grey for a contractor.
 PieceColour = Literal["red", "blue", "green", "yellow", "purple", "grey"]
 KINDS: tuple[Kind, ...] = ("laborer", "engineer", "scientist")
+#: The five kinds of building card (000 p. 3); their names are vocabulary kind "building".
+BuildingKind = Literal["mine", "factory", "university", "reactor", "enrichment"]
 
 # Strict numbers: `true` and `"7"` are not numbers (issue 13).
 Small = Annotated[int, StrictType(), Field(ge=0, le=1000)]
@@ -79,12 +81,10 @@ class Amounts(Strict):
 
 
 class BuildingCard(Strict):
-    """A building card as printed."""
+    """A building card as printed. It is named by its kind (and "starting" for a red back)
+    in the reader's language; its printed title is not asked for, as no rule reads it."""
 
-    kind: Annotated[str, Field(max_length=30)] = Field(
-        description="mine, factory, university, reactor or enrichment"
-    )
-    name: Annotated[str, Field(max_length=60)] | None = None
+    kind: BuildingKind = Field(description="mine, factory, university, reactor or enrichment")
     workers: list[Need] = Field(max_length=6, description="required workers; 'any' is '?'")
     costs: list[Amounts] = Field(
         default_factory=list, max_length=3, description="cost options ('/'); empty: free"
@@ -101,10 +101,9 @@ class Building(BuildingCard):
 
 
 class BombCard(Strict):
-    """A bomb card as printed."""
+    """A bomb card as printed, named by its kind (plutonium or uranium bomb) and values."""
 
     kind: Literal["plutonium", "uranium"]
-    name: Annotated[str, Field(max_length=60)] | None = None
     engineers: Small = 0
     scientists: Small = 0
     fuel: Small = Field(description="plutonium or enriched uranium needed")

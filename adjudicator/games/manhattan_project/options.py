@@ -9,13 +9,16 @@ placed to decline the space's effect (``skip``) is not listed apart from the pla
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ...core.game import OptionsProvider
 from ...core.i18n import N_, Message
-from .alternatives import fill, summary, worker_options
+from .alternatives import summary, worker_options
 from .data import SPACE_SPECS
+from .logic import WORKER_KEYS
+from .models import KINDS as WORKER_KINDS
 from .models import BuildingCard, Player, SimpleSpace, State
 from .vocab import DOMAIN, amounts, building_place, message, space_name, worker_name
 
@@ -37,17 +40,19 @@ Candidate = dict[str, Any]
 
 
 def _place_central(state: State, workers: list[Candidate]) -> Iterator[Candidate]:
+    """A worker on each free simple space that takes its type (MP-501, MP-502), for each
+    output option; a university's gain may come partly as contractors (grey)."""
     for space in SimpleSpace.__args__:  # type: ignore[attr-defined]
-        outputs = (
-            range(len(SPACE_SPECS[space].outputs))
-            if len(SPACE_SPECS[space].outputs) > 1
-            else [None]
-        )
-        # A university's gain may come partly as contractors (grey) when the supply runs low.
-        greys = (None, 1, 2, 3) if space.startswith("university") else (None,)
+        spec = SPACE_SPECS[space]
+        if state.board.space(space):
+            continue
+        outputs = range(len(spec.outputs)) if len(spec.outputs) > 1 else [None]
         for worker in workers:
+            if spec.allowed is not None and worker["kind"] not in spec.allowed:
+                continue
             for output in outputs:
-                for grey in greys:
+                gained = sum(n for k, n in spec.outputs[output or 0].items() if k in WORKER_KEYS)
+                for grey in (None, *range(1, gained + 1)):
                     yield {
                         "type": "place_central",
                         "space": space,
@@ -69,29 +74,32 @@ def _construct(state: State, workers: list[Candidate]) -> Iterator[Candidate]:
 
 
 def _air_strike(state: State, workers: list[Candidate]) -> Iterator[Candidate]:
+    """Each free air-strike space, taken alone (e.g. to block it) or with one attack: a
+    fighter on an aircraft the target has, or a bomber on a building of a target without
+    fighters (MP-601, MP-602)."""
+    me = state.active
+    attacks: list[Candidate] = []
+    for other in state.players:
+        if other.colour == me.colour:
+            continue
+        if me.fighters:
+            attacks += [
+                {"kind": "fighter", "target": other.colour, "aircraft": aircraft}
+                for aircraft in ("fighters", "bombers")
+                if getattr(other, aircraft)
+            ]
+        if me.bombers and not other.fighters:
+            attacks += [
+                {"kind": "bomber", "target": other.colour, "building": j}
+                for j in range(len(other.buildings))
+            ]
     for space in ("air_strike_1", "air_strike_2"):
+        if state.board.space(space):
+            continue
         for worker in workers:
-            # The space taken without attacking (e.g. only to block it).
-            yield {"type": "air_strike", "space": space, "worker": worker, "attacks": []}
-            for other in state.players:
-                if other.colour == state.active.colour:
-                    continue
-                for aircraft in ("fighters", "bombers"):
-                    attack = {"kind": "fighter", "target": other.colour, "aircraft": aircraft}
-                    yield {
-                        "type": "air_strike",
-                        "space": space,
-                        "worker": worker,
-                        "attacks": [attack],
-                    }
-                for j in range(len(other.buildings)):
-                    bombing = {"kind": "bomber", "target": other.colour, "building": j}
-                    yield {
-                        "type": "air_strike",
-                        "space": space,
-                        "worker": worker,
-                        "attacks": [bombing],
-                    }
+            for attack in [None, *attacks]:
+                chosen = [] if attack is None else [attack]
+                yield {"type": "air_strike", "space": space, "worker": worker, "attacks": chosen}
 
 
 def _repair(state: State, workers: list[Candidate]) -> Iterator[Candidate]:
@@ -127,10 +135,9 @@ def _place_building(state: State, me: Player) -> Iterator[Candidate]:
             for j, building in enumerate(other.buildings):
                 if (other.colour, j) not in spied:
                     owned.append((other.colour, j, building))
-    for owner, j, card in owned:
-        refs = fill(me, list(card.workers))
-        if refs is None:
-            continue
+    for (owner, j, card), refs in (
+        (place, refs) for place in owned for refs in fillings(me, place[2].workers)
+    ):
         for cost in range(max(1, len(card.costs))):
             for output in range(max(1, len(card.outputs))):
                 move: Candidate = {
@@ -143,6 +150,30 @@ def _place_building(state: State, me: Player) -> Iterator[Candidate]:
                 if owner is not None:
                     move["owner"] = owner
                 yield move
+
+
+def fillings(me: Player, needs: Sequence[str]) -> list[list[Candidate]]:
+    """Every distinct way to staff ``needs`` from the player's personal supply: each worker
+    an own piece or a contractor, "any" taking any type (each group once, sorted)."""
+    pool = Counter({(k, False): me.workers.get(k) for k in WORKER_KINDS})
+    pool.update({(k, True): me.contractors.get(k) for k in WORKER_KINDS})
+    found: set[tuple[tuple[str, bool], ...]] = set()
+
+    def staff(todo: Sequence[str], chosen: tuple[tuple[str, bool], ...]) -> None:
+        if not todo:
+            found.add(tuple(sorted(chosen)))
+            return
+        for piece in [p for p in pool if pool[p] > 0 and todo[0] in ("any", p[0])]:
+            pool[piece] -= 1
+            staff(todo[1:], (*chosen, piece))
+            pool[piece] += 1
+
+    staff(needs, ())
+    return [[_ref(kind, grey) for kind, grey in group] for group in sorted(found)]
+
+
+def _ref(kind: str, grey: bool) -> Candidate:
+    return {"kind": kind, "contractor": True} if grey else {"kind": kind}
 
 
 def candidates(state: State, kind: str | None = None) -> Iterator[Candidate]:
@@ -163,8 +194,8 @@ def candidates(state: State, kind: str | None = None) -> Iterator[Candidate]:
             yield from _place_building(state, me)
         elif k == "build_bomb":
             for j, card in enumerate(me.hand):
-                refs = fill(me, ["engineer"] * card.engineers + ["scientist"] * card.scientists)
-                if refs is not None:
+                needs = ["engineer"] * card.engineers + ["scientist"] * card.scientists
+                for refs in fillings(me, needs):
                     yield {"type": "build_bomb", "card": j, "workers": refs}
         elif k in ("test_bomb", "load_bomb"):
             for j in range(len(me.bombs)):

@@ -6,6 +6,7 @@ a printed amount's key names a worker type in the plural). Any other entity is n
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from ...core.i18n import N_, Message, N_plural, Name, Plural
 
@@ -79,8 +80,9 @@ def slot_place(slot: int, price: int) -> Message:
     return message(N_("the ${price} slot"), price=price, slot=slot + 1)
 
 
-def joined(parts: Sequence[Message | Name]) -> Message | Name:
-    """Parts joined as a sentence joins them ("A, B and C")."""
+def joined(parts: Sequence[object]) -> Any:
+    """Parts (messages, names or plain numbers) joined as a sentence joins them in the
+    reader's language ("A, B and C", «Α, Β και Γ», 「A、B 和 C」)."""
     if len(parts) == 1:
         return parts[0]
     if len(parts) == 2:
@@ -89,7 +91,10 @@ def joined(parts: Sequence[Message | Name]) -> Message | Name:
 
 
 def amount(what: str, n: int) -> Message:
-    """An amount in words: "$5", "3 yellowcake", "1 fighter", "2 engineers"."""
+    """An amount in words: "$5", "3 yellowcake", "1 fighter", "2 engineers"; none of a
+    thing is said without a number ("no bomber", «κανένα Βομβαρδιστικό»)."""
+    if n == 0 and what in NONE_OF:
+        return message(NONE_OF[what])
     template = AMOUNTS[what]
     if isinstance(template, str):
         return message(template, count=n)
@@ -114,6 +119,20 @@ AMOUNTS: dict[str, str | Plural] = {
     "laborers": N_plural("{count} laborer", "{count} laborers"),
     "engineers": N_plural("{count} engineer", "{count} engineers"),
     "scientists": N_plural("{count} scientist", "{count} scientists"),
+}
+
+
+#: None of a thing, said without a zero (CLDR pt puts 0 in the singular: "0 Bombardeiro").
+NONE_OF = {
+    "yellowcake": N_("no yellowcake"),
+    "plutonium": N_("no plutonium"),
+    "uranium": N_("no enriched uranium"),
+    "fighters": N_("no fighter"),
+    "bombers": N_("no bomber"),
+    "spies": N_("no spy"),
+    "laborers": N_("no laborer"),
+    "engineers": N_("no engineer"),
+    "scientists": N_("no scientist"),
 }
 
 

@@ -9,6 +9,7 @@ from pydantic import TypeAdapter
 from ...core.game import Game
 from ...core.i18n import N_
 from . import options as _options
+from . import present as _present
 from . import sampler as _sampler
 from . import scoring as _scoring
 from .alternatives import alternatives
@@ -30,5 +31,6 @@ GAME = Game(
     options=_options.OPTIONS,
     default_example="mid-game",
     sampler=_sampler,
+    present=_present.PRESENT,
     players=(2, 4),
 )

@@ -9,11 +9,10 @@ from ...core.i18n import N_, Message, N_plural
 from ...core.verdicts import Alternative
 from . import vocab as words
 from .geometry import SIDES, Pos, layout, neighbour
-from .models import Cubes, State
+from .models import Cubes, State, TilePlacement
 from .rules import checks
 from .rules.common import active, as_pos, cubes_named
 from .rules.draw import grey_targets
-from .rules.hospital import PLACING
 
 Move = dict[str, Any]
 """A move as JSON data."""
@@ -116,6 +115,12 @@ def _buy_treatment(state: State, data: Move) -> Message:
     )
 
 
+def _claim(state: State, data: Move) -> Message:
+    return checks.message(
+        N_("Take a tile of {kind} from the contract."), kind=words.room(data.get("kind", ""), "gen")
+    )
+
+
 def _set_aside(state: State, data: Move) -> Message:
     return checks.message(
         N_("Place tile number {n} of those beside the hospital."), n=data.get("index", 0) + 1
@@ -169,6 +174,7 @@ _SAY: dict[str, Callable[[State, Move], Message]] = {
     "contract": _contract,
     "buy_special": _buy_special,
     "buy_treatment": _buy_treatment,
+    "claim_contract": _claim,
     "place_set_aside": _set_aside,
     "disinfect": _disinfect,
     "renovate": _renovate,
@@ -204,7 +210,7 @@ def alternatives(state: State, move: Any) -> list[Alternative]:
                 )
                 if len(found) >= 10:
                     return found
-    elif move.type in PLACING and getattr(move, "at", None) is not None:
+    elif isinstance(move, TilePlacement) and move.at is not None:
         i, _ = active(state)
         lay = layout(state, i)
         base: dict[str, Any] = move.model_dump(mode="json")

@@ -3,6 +3,7 @@ words. It keeps nothing between calls (the state's own ``_cache`` is reset on th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -23,9 +24,18 @@ from .models import (
 from .rules import checks
 from .rules.common import as_pos
 
+_TRIGGERED = checks.message(N_("The end of the game is triggered."))
+
+
+def would_trigger(state: State, patients_drawn: int = 0) -> bool:
+    """Whether the end is triggered once ``patients_drawn`` more patients leave the bag."""
+    return not state.end.triggered and (
+        tiles_left(state) == 0 or state.bag.coloured() == patients_drawn
+    )
+
 
 def _trigger(state: State) -> bool:
-    if not state.end.triggered and (tiles_left(state) == 0 or state.bag.coloured() == 0):
+    if would_trigger(state):
         state.end.triggered = True
         state.end.final_rounds_left = len(state.players)
         return True
@@ -114,11 +124,53 @@ def apply(state: State, move: Any) -> tuple[State, list[Message]]:
     handler = _HANDLERS[move.type]
     said.extend(handler(s, me, move))
     if _trigger(s):
-        said.append(checks.message(N_("The end of the game is triggered.")))
+        said.append(_TRIGGERED)
     return s, said
 
 
+def said_drawn(
+    state: State,
+    colour: str,
+    player: str | None,
+    emergency: bool = False,
+    at: Sequence[int] | None = None,
+    spread: Sequence[Sequence[int]] = (),
+) -> list[Message]:
+    """What placing a drawn cube does, said from the state before it: ``apply`` says this,
+    and the options say it without applying the move. ``colour`` "grey" is a grey cube."""
+    said: list[Message] = []
+    target = state.player(player or "")
+    if colour != "grey":
+        template = (
+            N_("A {colour} patient goes straight into {player}'s Emergency.")
+            if emergency
+            else N_("A {colour} patient joins the end of {player}'s waiting line.")
+        )
+        said.append(checks.message(template, colour=words.colour(colour, "patient"), player=player))
+    elif at is None or target is None:
+        said.append(checks.message(N_("The grey cube goes to the supply.")))
+    else:
+        frame = [(t.x, t.y) for t in target.hospital]
+        said.append(
+            checks.message(
+                N_("{player}'s tile {place} is quarantined."),
+                player=player,
+                place=words.at(frame, as_pos(at)),
+            )
+        )
+        said += [
+            checks.message(
+                N_("The disease spreads to the tile {place}."), place=words.at(frame, as_pos(q))
+            )
+            for q in spread
+        ]
+    if would_trigger(state, patients_drawn=int(colour != "grey")):
+        said.append(_TRIGGERED)
+    return said
+
+
 def _place_patient(s: State, me: Player, move: Any) -> list[Message]:
+    said = said_drawn(s, move.colour, move.player, emergency=move.emergency)[:1]
     setattr(s.bag, move.colour, s.bag.get(move.colour) - 1)
     s.round.draws += 1
     target = s.players[s.index(move.player)]
@@ -127,54 +179,27 @@ def _place_patient(s: State, me: Player, move: Any) -> list[Message]:
             t for t in target.hospital if t.kind == "emergency" and not t.grey and not t.patients
         )
         room.patients.append(move.colour)
-        return [
-            checks.message(
-                N_("A {colour} patient goes straight into {player}'s Emergency."),
-                colour=words.colour(move.colour, "patient"),
-                player=target.name,
-            )
-        ]
-    target.line.append(move.colour)
-    return [
-        checks.message(
-            N_("A {colour} patient joins the end of {player}'s waiting line."),
-            colour=words.colour(move.colour, "patient"),
-            player=target.name,
-        )
-    ]
+    else:
+        target.line.append(move.colour)
+    return said
 
 
 def _place_grey(s: State, me: Player, move: Any) -> list[Message]:
+    said = said_drawn(s, "grey", move.player, at=move.at, spread=move.spread)
+    said = said[: 1 + len(move.spread) if move.at is not None else 1]
     s.bag.grey -= 1
     if move.at is None:
         s.grey_supply += 1
         if not s.round.first_round:
             s.round.draws += 1
-        return [checks.message(N_("The grey cube goes to the supply."))]
+        return said
     s.round.draws += 1
     target = s.players[s.index(move.player)]
-    tile = tile_at(target, as_pos(move.at))
-    assert tile is not None
-    tile.grey = True
-    frame = [(t.x, t.y) for t in target.hospital]
-    said = [
-        checks.message(
-            N_("{player}'s tile {place} is quarantined."),
-            player=target.name,
-            place=words.at(frame, (tile.x, tile.y)),
-        )
-    ]
-    for at in move.spread:
-        other = tile_at(target, as_pos(at))
-        assert other is not None
-        other.grey = True
-        s.grey_supply -= 1
-        said.append(
-            checks.message(
-                N_("The disease spreads to the tile {place}."),
-                place=words.at(frame, (other.x, other.y)),
-            )
-        )
+    for at in [move.at, *move.spread]:
+        tile = tile_at(target, as_pos(at))
+        assert tile is not None
+        tile.grey = True
+    s.grey_supply -= len(move.spread)
     return said
 
 

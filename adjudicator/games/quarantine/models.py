@@ -12,6 +12,7 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
+from ...core.checks import move_types
 from ...core.errors import InvalidValue
 from ...core.i18n import N_
 
@@ -395,17 +396,25 @@ Move = Annotated[
     Field(discriminator="type"),
 ]
 
-ACTION_MOVES = (
-    "admit",
-    "treat",
-    "contract",
-    "buy_special",
-    "buy_treatment",
-    "move_patients",
-    "take_marker",
-    "disinfect",
-    "renovate",
-    "pharmacy",
-    "pathology",
-    "gift_shop",
+ActionMove = (
+    Admit
+    | Treat
+    | MakeContract
+    | BuySpecial
+    | BuyTreatment
+    | MovePatients
+    | TakeMarker
+    | Disinfect
+    | Renovate
+    | Pharmacy
+    | Pathology
+    | GiftShop
 )
+"""The moves that use one of the round's four actions (or an extra-action marker)."""
+ACTION_MOVES = move_types(ActionMove)
+Draw = PlacePatient | PlaceGrey
+"""The moves that place a drawn cube."""
+NewTile = ClaimContract | BuySpecial | BuyTreatment
+"""The moves that bring a new tile from the market or a contract."""
+TilePlacement = NewTile | PlaceSetAside
+"""The moves that place a tile in the hospital or beside it."""

@@ -1,25 +1,31 @@
 """What the player to move may do: every plausible move of each kind, for ``legal_actions``.
 
 The core keeps the legal candidates. Listed: placing the drawn cube (each colour the bag
-still holds, since the table draws it), treating, placing a tile kept aside (each free
-square and rotation), taking a marker, disinfecting, Pathology and the other special-room
-actions, and ending the round. Not listed, and said so in the notes: admitting, contracts,
-buying and claiming tiles, reordering the line and renovating, whose moves choose payments,
-doors or orders among too many to read.
+still holds, since the table draws it), and every action of the round with its cost:
+admitting (each number of patients from the front of the line), treating, a contract on
+each free stack (at the lowest price the supply allows), buying each special room on offer
+and each extra treatment room (with a payment that works), claiming a contract, reordering
+the line (each move of one patient), taking a marker, disinfecting, renovating (one tile
+lifted or turned, for each tile that can be), the special rooms' actions; then the free
+moves: placing a tile kept aside (each free square and rotation) and ending the round.
+A bought or claimed tile is listed kept beside the hospital (an extra treatment room, on
+the first square it fits with doors on all sides): where a tile goes depends on the doors
+printed on it, and the notes say so.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ...core.game import OptionsProvider
-from ...core.i18n import N_, Message
+from ...core.i18n import N_, Message, N_plural, Names
 from . import vocab as words
-from .alternatives import describe
+from .alternatives import describe, is_legal
 from .data import box_cubes
-from .geometry import SIDES, Layout, layout, neighbour
-from .models import COLOURS, State
+from .engine import said_drawn
+from .geometry import OPPOSITE, SIDES, Layout, capacity, layout, neighbour
+from .models import COLOURS, SPECIAL_KINDS, Cubes, State
 from .rules.common import active
 from .rules.draw import grey_targets
 
@@ -29,14 +35,21 @@ DOMAIN = "quarantine"
 KINDS: tuple[str, ...] = (
     "place_patient",
     "place_grey",
+    "admit",
     "treat",
-    "place_set_aside",
+    "contract",
+    "buy_special",
+    "buy_treatment",
+    "claim_contract",
+    "move_patients",
     "take_marker",
     "disinfect",
+    "renovate",
     "pathology",
     "pharmacy",
     "gift_shop",
     "cafeteria",
+    "place_set_aside",
     "end_round",
 )
 
@@ -107,67 +120,329 @@ def _cafeteria(state: State) -> Iterator[Candidate]:
             yield {"type": "cafeteria", "source": p.name}
 
 
+ALL_DOORS = ["N", "E", "S", "W"]
+"""The doors given to a tile whose printed doors the list cannot know."""
+
+
+def _first_coloured(supply: Cubes, n: int) -> dict[str, int] | None:
+    """``n`` patient cubes of the supply, taken colour by colour (``None``: too few)."""
+    pay: dict[str, int] = {}
+    for colour in COLOURS:
+        take = min(supply.get(colour), n - sum(pay.values()))
+        if take:
+            pay[colour] = take
+    return pay if sum(pay.values()) == n else None
+
+
+def _payment(state: State, price: Cubes | None, n: int) -> dict[str, int] | None:
+    """A payment the active player can make: ``price`` exactly, or with a working Purchasing
+    (or for an extra treatment room, ``price=None``) any ``n`` cubes; a working Lab turns
+    pairs of grey cubes into the cubes that are missing."""
+    i, me = active(state)
+    lay = layout(state, i)
+    exact = price is not None and not lay.working("purchasing")
+    pay: dict[str, int]
+    if exact and price is not None:
+        pay = {c: min(me.supply.get(c), price.get(c)) for c in COLOURS}
+    else:
+        pay = _first_coloured(me.supply, min(n, me.supply.coloured())) or {}
+    short = n - sum(pay.values())
+    if short and lay.working("lab") and me.supply.grey >= 2 * short:
+        pay["grey"] = 2 * short
+        short = 0
+    return None if short else {c: k for c, k in pay.items() if k}
+
+
+def _admit(state: State) -> Iterator[Candidate]:
+    """Each number of patients from the front of the line, into the first rooms free."""
+    i, me = active(state)
+    lay = layout(state, i)
+    used: dict[tuple[int, int], int] = {}
+    rooms: list[list[int]] = []
+    for cube in me.line:
+        free = next(
+            (
+                q
+                for q, t in lay.tiles.items()
+                if t.kind == "treatment"
+                and t.colour == cube
+                and not t.grey
+                and len(t.patients) + used.get(q, 0) < capacity(lay, q)
+            ),
+            None,
+        )
+        if free is None:
+            return
+        used[free] = used.get(free, 0) + 1
+        rooms.append(list(free))
+        yield {"type": "admit", "rooms": list(rooms)}
+
+
+def _contract(state: State) -> Iterator[Candidate]:
+    price = _first_coloured(active(state)[1].supply, 2)
+    if price is None:
+        return
+    for stack in state.market:
+        if stack.kind in SPECIAL_KINDS and stack.count and not stack.price.total():
+            yield {"type": "contract", "kind": stack.kind, "price": price}
+
+
+def _placed(state: State, move: Candidate, kept: bool) -> Iterator[Candidate]:
+    """``move`` with its new tile kept beside the hospital (``kept``, while fewer than two
+    are kept there), else on the first free square where it is legal."""
+    i, me = active(state)
+    if kept and len(me.set_aside) < 2:
+        yield {**move, "at": None}
+        return
+    lay = layout(state, i)
+    spots = _spots(state, i)
+    if not lay.working("helipad"):  # a tile with doors all round joins where a door faces it
+        spots = [p for p in spots if any(_faces(lay, p, side) for side in SIDES)]
+    for x, y in spots:
+        placed = {**move, "at": [x, y], "rotation": 0}
+        if is_legal(state, placed):
+            yield placed
+            return
+
+
+def _buy_special(state: State) -> Iterator[Candidate]:
+    me = active(state)[1]
+    offers: list[tuple[str | None, str, Cubes]] = [
+        (None, s.kind, s.price) for s in state.market if s.count and s.price.total()
+    ]
+    offers += [
+        (p.name, c.kind, c.price)
+        for p in state.players
+        if p.name != me.name
+        for c in p.contracts
+        if c.count
+    ]
+    for seller, kind, price in offers:
+        pay = _payment(state, price, price.total())
+        if pay is not None and kind not in state.round.bought_special:
+            move = {"type": "buy_special", "kind": kind, "seller": seller, "pay": pay}
+            yield from _placed(state, {**move, "doors": ALL_DOORS}, kept=True)
+
+
+def _buy_treatment(state: State) -> Iterator[Candidate]:
+    """Each colour on offer, on the first square where an extra treatment room fits: the
+    square does not depend on the colour, so it is searched once."""
+    pay = _payment(state, None, 2)
+    colours = [
+        s.colour
+        for s in state.market
+        if s.kind == "treatment" and s.count and s.colour not in state.round.bought_treatment
+    ]
+    if pay is None or not colours:
+        return
+    move = {"type": "buy_treatment", "colour": colours[0], "pay": pay, "doors": ALL_DOORS}
+    for placed in _placed(state, move, kept=False):
+        for colour in colours:
+            yield {**placed, "colour": colour}
+
+
+def _claim(state: State) -> Iterator[Candidate]:
+    for c in active(state)[1].contracts:
+        if c.claimable and c.count:
+            move = {"type": "claim_contract", "kind": c.kind, "doors": ALL_DOORS}
+            yield from _placed(state, move, kept=True)
+
+
+def _move_patients(state: State) -> Iterator[Candidate]:
+    """Each order of the line with one patient moved (a working Triage allows any order)."""
+    line = list(active(state)[1].line)
+    seen = {tuple(line)}
+    for k in range(len(line)):
+        rest = line[:k] + line[k + 1 :]
+        for j in range(len(line)):
+            new = (*rest[:j], line[k], *rest[j:])
+            if new not in seen:
+                seen.add(new)
+                yield {"type": "move_patients", "line": list(new)}
+
+
+def _renovate(state: State) -> Iterator[Candidate]:
+    """For each tile a renovation may touch, the first of lifting it beside the hospital and
+    turning it in place that is legal."""
+    if state.round.renovated:
+        return
+    i, _ = active(state)
+    for (x, y), tile in layout(state, i).tiles.items():
+        if tile.grey or tile.patients or tile.kind == "lobby":
+            continue
+        steps = [{"source": [x, y], "to": None}] + [
+            {"source": [x, y], "to": [x, y], "turn": turn} for turn in (90, 180, 270)
+        ]
+        for step in steps:
+            move = {"type": "renovate", "steps": [step]}
+            if is_legal(state, move):
+                yield move
+                break
+
+
+def _faces(lay: Layout, pos: tuple[int, int], side: str) -> bool:
+    """Whether the tile on ``side`` of the square ``pos`` has a door facing it."""
+    other = neighbour(pos, side)
+    return other in lay.tiles and OPPOSITE[side] in lay.doors[other]
+
+
+def _spots(state: State, index: int) -> list[tuple[int, int]]:
+    tiles = layout(state, index).tiles
+    return sorted({neighbour(p, side) for p in tiles for side in SIDES} - set(tiles))
+
+
+_KIND: dict[str, Callable[[State], Iterator[Candidate]]] = {
+    "place_patient": lambda s: _place_patient(s),
+    "place_grey": lambda s: _place_grey(s),
+    "admit": _admit,
+    "treat": lambda s: _treat(s),
+    "contract": _contract,
+    "buy_special": _buy_special,
+    "buy_treatment": _buy_treatment,
+    "claim_contract": _claim,
+    "move_patients": _move_patients,
+    "renovate": _renovate,
+    "place_set_aside": lambda s: _place_set_aside(s),
+    "disinfect": lambda s: (m for m in _quarantined(s) if m["type"] == "disinfect"),
+    "pathology": lambda s: (m for m in _quarantined(s) if m["type"] == "pathology"),
+    "gift_shop": lambda s: (
+        {"type": "gift_shop", "colour": c} for c in COLOURS if box_cubes(s).get(c)
+    ),
+    "cafeteria": lambda s: _cafeteria(s),
+}
+
+
 def candidates(state: State, kind: str | None = None) -> Iterator[Candidate]:
     """Every plausible move of ``kind`` (``None``: of every kind) for the active player."""
     if state.end.over:
         return
     for k in KINDS if kind is None else (kind,):
-        if k == "place_patient":
-            yield from _place_patient(state)
-        elif k == "place_grey":
-            yield from _place_grey(state)
-        elif k == "treat":
-            yield from _treat(state)
-        elif k == "place_set_aside":
-            yield from _place_set_aside(state)
-        elif k in ("disinfect", "pathology"):
-            yield from (m for m in _quarantined(state) if m["type"] == k)
-        elif k == "gift_shop":
-            for colour in COLOURS:
-                if box_cubes(state).get(colour):
-                    yield {"type": "gift_shop", "colour": colour}
-        elif k == "cafeteria":
-            yield from _cafeteria(state)
-        else:
-            yield {"type": k}
+        make = _KIND.get(k)
+        yield from make(state) if make else ({"type": k},)
+
+
+def _renovation(state: State, data: Candidate) -> Message:
+    step = data["steps"][0]
+    place = words.at(layout(state, active(state)[0]).tiles, tuple(step["source"]))
+    if step.get("to") is None:
+        return words.say(N_("Renovate: put the tile {place} beside the hospital."), place=place)
+    return words.say(
+        N_("Renovate: turn the tile {place} by {rotation} degrees."),
+        place=place,
+        rotation=step["turn"],
+    )
 
 
 def _describe(state: State, data: Candidate) -> Message:
-    """The game's description, naming where a grey cube spreads and where a tile goes."""
-    base = describe(state, data)
-    if data["type"] == "place_grey" and data.get("spread"):
-        lay = layout(state, state.index(data["player"]))
-        return Message(
-            DOMAIN,
-            N_("{action} It spreads to the tile {place}."),
-            {"action": base, "place": words.at(lay.tiles, tuple(data["spread"][0]))},
+    """The game's description, naming where a grey cube spreads, where a tile goes, how the
+    line is reordered and which tile a renovation touches."""
+    kind = data["type"]
+    if kind == "renovate":
+        return _renovation(state, data)
+    if kind == "move_patients":
+        return words.say(
+            N_("Reorder the waiting line, front to back: {line}."),
+            line=Names(DOMAIN, "colour", tuple(data["line"]), "patient"),
         )
-    if data["type"] == "place_set_aside":
-        i, _ = active(state)
-        return Message(
-            DOMAIN,
+    base = describe(state, data)
+    tiles = layout(state, active(state)[0]).tiles
+    if kind == "place_grey" and data.get("spread"):
+        tiles = layout(state, state.index(data["player"])).tiles
+        return words.say(
+            N_("{action} It spreads to the tile {place}."),
+            action=base,
+            place=words.at(tiles, tuple(data["spread"][0])),
+        )
+    if kind == "place_set_aside":
+        return words.say(
             N_("{action} It goes {place}, turned {rotation} degrees."),
-            {
-                "action": base,
-                "place": words.at(layout(state, i).tiles, tuple(data["at"])),
-                "rotation": data["rotation"],
-            },
+            action=base,
+            place=words.at(tiles, tuple(data["at"])),
+            rotation=data["rotation"],
+        )
+    if data.get("at") is not None and kind in ("buy_special", "buy_treatment", "claim_contract"):
+        return words.say(
+            N_("{action} It goes {place}."), action=base, place=words.at(tiles, tuple(data["at"]))
         )
     return base
 
 
 def notes(state: State) -> list[Message]:
-    """What the list leaves out, and why."""
-    return [
-        Message(
-            DOMAIN,
-            N_(
-                "Not listed: admitting patients, contracts, buying or claiming a room tile, "
-                "reordering the waiting line and renovating. Their moves choose payments, doors "
-                "or orders among too many to read; ask about one of them with the move editor."
+    """How the actions are counted, and what the list shows of the choices it does not
+    spell out."""
+    r = state.round
+    _, me = active(state)
+    left = 4 + r.markers_spent - r.actions_used
+    budget = (
+        words.say(
+            N_plural(
+                "Each action uses one of the round's actions: {player} has {count} left, then "
+                "the extra-action markers held.",
+                "Each action uses one of the round's actions: {player} has {count} left, then "
+                "the extra-action markers held.",
             ),
+            player=me.name,
+            count=left,
         )
+        if left > 0
+        else words.say(
+            N_(
+                "{player} has used the round's actions: each further action spends an "
+                "extra-action marker."
+            ),
+            player=me.name,
+        )
+    )
+    return [
+        budget,
+        words.say(
+            N_(
+                "A bought or claimed tile is listed kept beside the hospital, and an extra "
+                "treatment room on the first square where it fits with doors on all sides: "
+                "where a tile can go depends on the doors printed on it, so ask about a "
+                "placement with the move editor."
+            )
+        ),
+        words.say(
+            N_(
+                "A contract is listed at the lowest price, 2 cubes of the supply: any 2 or more "
+                "patient cubes will do. The waiting line is listed with one patient moved (a "
+                "working Triage allows any order), and a renovation with one tile lifted or "
+                "turned (it may change up to 2 tiles)."
+            )
+        ),
     ]
 
 
-OPTIONS = OptionsProvider(KINDS, candidates, _describe, notes)
+def _effects(state: State, data: Candidate) -> list[Message] | None:
+    """What placing a drawn cube does, said without applying it (the bulk of the list);
+    ``None`` for the other kinds, which the core applies."""
+    if data["type"] == "place_patient":
+        return said_drawn(state, data["colour"], data["player"], bool(data.get("emergency")))
+    if data["type"] == "place_grey":
+        at, spread = data.get("at"), data.get("spread") or ()
+        return said_drawn(state, "grey", data.get("player"), at=at, spread=spread)
+    return None
+
+
+def _group(state: State, data: Candidate) -> Message | None:
+    """The sub-list a long kind folds into: a drawn patient by its colour, a grey cube by
+    the hospital it goes to, a tile kept aside by which tile it is."""
+    kind = data["type"]
+    if kind == "place_patient":
+        return words.say(
+            N_("If the patient drawn is {colour}"), colour=words.colour(data["colour"], "patient")
+        )
+    if kind == "place_grey" and data.get("player"):
+        return words.say(N_("{player}'s hospital"), player=data["player"])
+    if kind == "place_set_aside":
+        _, me = active(state)
+        return words.say(
+            N_("Tile number {n} beside the hospital ({kind})"),
+            n=data["index"] + 1,
+            kind=words.room(me.set_aside[data["index"]].kind),
+        )
+    return None
+
+
+OPTIONS = OptionsProvider(KINDS, candidates, _describe, notes, group=_group, effects=_effects)

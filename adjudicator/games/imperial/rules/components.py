@@ -11,7 +11,8 @@ from ....core.verdicts import Notice, Violation
 from ..board import NATIONS, components
 from ..data import BANK_MONEY, FACTORY_PIECES, FLAGS_PER_NATION, PLURAL
 from ..logic import index, on_board
-from ..models import BOND_COSTS, State
+from ..models import BOND_COSTS, RondelMove, State
+from ..payments import bank_payout
 from ..vocab import building_name, nation_name, nation_names, region_name, unit_name
 from . import checks
 
@@ -366,4 +367,24 @@ def money_counted(state: State) -> Iterator[Violation | Notice]:
             bank=state.bank,
             sum=in_play + state.bank,
             total=BANK_MONEY,
+        )
+
+
+@checks.move("IM-212", title=N_("The bank pays only what it holds"))
+def bank_pays(state: State, move: RondelMove) -> Iterator[Violation]:
+    """The 420M of the box are all the money there is (dispute IM-D22): a counted bank
+    cannot pay out more than it holds."""
+    if state.bank is None:
+        return
+    need = bank_payout(state, move)
+    if need > state.bank:
+        yield checks.violation(
+            "IM-212",
+            N_(
+                "The bank would pay out {need}M in this turn and holds {bank}M; the box holds "
+                "no more money."
+            ),
+            "/bank",
+            need=need,
+            bank=state.bank,
         )

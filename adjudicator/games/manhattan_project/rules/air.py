@@ -25,7 +25,7 @@ from ..vocab import (
 from . import checks
 
 
-@checks.move("MP-601", "MP-602", "MP-603", "MP-522", title=N_("Air strikes"), moves=("air_strike",))
+@checks.move("MP-601", "MP-602", "MP-603", "MP-522", title=N_("Air strikes"))
 def air_strike_check(state: State, move: AirStrike) -> Iterator[Violation]:
     me = state.active
     mine = {"fighters": me.fighters, "bombers": me.bombers}
@@ -104,7 +104,7 @@ def _repair_problem(p: Player, entries: Sequence[int]) -> str | None:
     return None
 
 
-@checks.move("MP-606", "MP-607", "MP-520", title=N_("Repairs"), moves=("repair",))
+@checks.move("MP-606", "MP-607", "MP-520", title=N_("Repairs"))
 def repair_check(state: State, move: Repair) -> Iterator[Violation]:
     me = state.active
     if me.money < REPAIR_OWN_COST:
@@ -144,7 +144,7 @@ def repair_check(state: State, move: Repair) -> Iterator[Violation]:
             )
 
 
-@checks.move("MP-605", title=N_("What a deal may cover"), moves=("negotiate",))
+@checks.move("MP-605", title=N_("What a deal may cover"))
 def deal_check(state: State, move: Negotiate) -> Iterator[Violation]:
     partner = state.player(move.partner)
     if (

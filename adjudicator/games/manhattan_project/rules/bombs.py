@@ -42,7 +42,7 @@ def built_bombs(state: State) -> Iterator[Violation]:
                 )
 
 
-@checks.move("MP-901", title=N_("Building a bomb"), moves=("build_bomb",))
+@checks.move("MP-901", title=N_("Building a bomb"))
 def build_check(state: State, move: BuildBomb) -> Iterator[Violation]:
     p = state.active
     if move.card >= len(p.hand):
@@ -80,7 +80,7 @@ def build_check(state: State, move: BuildBomb) -> Iterator[Violation]:
         )
 
 
-@checks.move("MP-903", "MP-904", title=N_("Testing a bomb"), moves=("test_bomb",))
+@checks.move("MP-903", "MP-904", title=N_("Testing a bomb"))
 def test_check(state: State, move: TestBomb) -> Iterator[Violation]:
     p = state.active
     if p.test is not None:
@@ -101,7 +101,7 @@ def test_check(state: State, move: TestBomb) -> Iterator[Violation]:
         yield checks.violation("MP-903", N_("No implosion-test marker is left."), "/move")
 
 
-@checks.move("MP-905", title=N_("Loading a bomb"), moves=("load_bomb",))
+@checks.move("MP-905", title=N_("Loading a bomb"))
 def load_check(state: State, move: LoadBomb) -> Iterator[Violation]:
     p = state.active
     if move.bomb >= len(p.bombs) or p.bombs[move.bomb].loaded:

@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from ....core.i18n import N_, Message, N_plural
 from ....core.verdicts import Violation
 from ..data import (
-    BUILDING_KINDS,
     KIND_COSTS,
     KIND_OUTPUTS,
 )
@@ -71,13 +70,6 @@ def building_cards(state: State) -> Iterator[Violation]:
     for i, p in enumerate(state.players):
         cards += [(f"/players/{i}/buildings/{j}", b, b) for j, b in enumerate(p.buildings)]
     for path, card, owned in cards:
-        if card.kind not in BUILDING_KINDS:
-            yield checks.violation(
-                "MP-710",
-                N_("A building card is a mine, factory, university, reactor or enrichment plant."),
-                path + "/kind",
-            )
-            continue
         made = {k for option in card.outputs for k, _ in option.items()}
         paid = {k for option in card.costs for k, _ in option.items()}
         if not card.outputs or made - KIND_OUTPUTS[card.kind] or paid - KIND_COSTS[card.kind]:
@@ -124,25 +116,35 @@ def place_of(state: State, path: str, kind: str) -> Message:
     )
 
 
-@checks.move("MP-701", title=N_("Using an opponent's building"), moves=("place_building",))
+@checks.move("MP-701", title=N_("Using an opponent's building"))
 def espionage_check(state: State, move: PlaceBuilding) -> Iterator[Violation]:
     owner = move.owner or state.turn.active
     if owner == state.turn.active or state.player(owner) is None:
         return
     used = {(r.owner, r.building) for r in state.turn.spied}
     used.add((owner, move.building))
-    if not state.turn.espionage or len(used) > state.active.spies:
+    if not state.turn.espionage or not state.active.spies:
+        yield checks.violation(
+            "MP-701",
+            N_(
+                "{player} may not use opponents' buildings this turn: Espionage was not taken "
+                "in step 1."
+            )
+            if not state.turn.espionage
+            else N_("{player} has no spy, so no opponent's building can be used."),
+            "/move/owner",
+            player=checks.name("colour", state.turn.active),
+        )
+    elif len(used) > state.active.spies:
         yield checks.violation(
             "MP-701",
             N_plural(
-                "{player} may use {count} opponent's building this turn, and only after "
-                "taking Espionage in step 1.",
-                "{player} may use {count} opponents' buildings this turn, and only after "
-                "taking Espionage in step 1.",
+                "{player} may use only {count} opponent's building this turn (one per spy).",
+                "{player} may use only {count} opponents' buildings this turn (one per spy).",
             ),
             "/move/owner",
             player=checks.name("colour", state.turn.active),
-            count=state.active.spies if state.turn.espionage else 0,
+            count=state.active.spies,
         )
 
 
@@ -153,7 +155,6 @@ def espionage_check(state: State, move: PlaceBuilding) -> Iterator[Violation]:
     "MP-713",
     "MP-714",
     title=N_("Placing workers on a building"),
-    moves=("place_building",),
 )
 def building_check(state: State, move: PlaceBuilding) -> Iterator[Violation]:
     b = target_building(state, move)

@@ -20,8 +20,6 @@ from ..logic import (
     target_building,
 )
 from ..models import (
-    CENTRAL_MOVES,
-    PLACING_MOVES,
     SPACES,
     AirStrike,
     Amounts,
@@ -105,7 +103,7 @@ def _workers_of(move: Any) -> list[WorkerRef]:
     return []
 
 
-@checks.move("MP-503", title=N_("Workers come from the personal supply"), moves=PLACING_MOVES)
+@checks.move("MP-503", title=N_("Workers come from the personal supply"))
 def from_supply(state: State, move: PlacingMove) -> Iterator[Violation]:
     lacking = lacking_worker(state.active, _workers_of(move))
     if lacking is not None:
@@ -126,7 +124,7 @@ def _space_of(move: Any) -> str:
     ]
 
 
-@checks.move("MP-501", title=N_("One worker per space"), moves=CENTRAL_MOVES)
+@checks.move("MP-501", title=N_("One worker per space"))
 def space_free(state: State, move: CentralMove) -> Iterator[Violation]:
     space = _space_of(move)
     if space != "construction" and state.board.space(space):
@@ -138,7 +136,7 @@ def space_free(state: State, move: CentralMove) -> Iterator[Violation]:
         )
 
 
-@checks.move("MP-502", title=N_("Worker type of a space"), moves=("place_central",))
+@checks.move("MP-502", title=N_("Worker type of a space"))
 def space_worker_type(state: State, move: PlaceCentral) -> Iterator[Violation]:
     allowed = SPACE_SPECS[move.space].allowed
     if allowed is not None and move.worker.kind not in allowed:
@@ -161,7 +159,6 @@ def space_worker_type(state: State, move: PlaceCentral) -> Iterator[Violation]:
     "MP-518",
     "MP-519",
     title=N_("Cost and output of a central space"),
-    moves=("place_central",),
 )
 def space_cost(state: State, move: PlaceCentral) -> Iterator[Violation]:
     spec = SPACE_SPECS[move.space]
@@ -214,7 +211,6 @@ def _contractor_problem(state: State, output: Any, contractors: int | None) -> s
 @checks.move(
     "MP-516",
     title=N_("Workers gained come from the general supply"),
-    moves=("place_central", "place_building"),
 )
 def gained_workers(state: State, move: PlaceCentral | PlaceBuilding) -> Iterator[Violation]:
     if move.skip:
@@ -243,9 +239,7 @@ def gained_workers(state: State, move: PlaceCentral | PlaceBuilding) -> Iterator
         )
 
 
-@checks.move(
-    "MP-505", "MP-510", "MP-511", title=N_("Building from the market"), moves=("construct",)
-)
+@checks.move("MP-505", "MP-510", "MP-511", title=N_("Building from the market"))
 def construct_check(state: State, move: Construct) -> Iterator[Violation]:
     p = state.active
     if move.slot is None:
@@ -274,14 +268,20 @@ def construct_check(state: State, move: Construct) -> Iterator[Violation]:
             player=checks.name("colour", p.colour),
             money=p.money,
         )
-    if (state.building_deck > 0) != (move.drawn is not None):
+    if not state.building_deck and move.drawn is not None:
+        yield checks.violation(
+            "MP-511",
+            N_("The building deck is empty, so no card is revealed for the $20 slot."),
+            "/move/drawn",
+        )
+    elif state.building_deck and move.drawn is None:
         yield checks.violation(
             "MP-511",
             N_plural(
                 "The deck has {count} building card: the move must name the card revealed "
-                "for the $20 slot exactly when the deck is not empty.",
+                "for the $20 slot.",
                 "The deck has {count} building cards: the move must name the card revealed "
-                "for the $20 slot exactly when the deck is not empty.",
+                "for the $20 slot.",
             ),
             "/move/drawn",
             count=state.building_deck,

@@ -32,6 +32,7 @@ from ..models import (
     Workers,
 )
 from ..vocab import (
+    joined,
     worker_name,
 )
 from . import checks
@@ -125,7 +126,12 @@ def player_count(state: State) -> Iterator[Violation]:
     if not 2 <= len(state.players) <= 5:
         yield checks.violation(
             "MP-207",
-            N_("The table has {count} players; the game is for 2 to 5."),
+            N_plural(
+                "The table has {count} player; the game is for 2 to 5.",
+                "The table has {count} players; the game is for 2 to 5.",
+            )
+            if state.players
+            else N_("The table has no player; the game is for 2 to 5."),
             "/players",
             count=len(state.players),
         )
@@ -221,6 +227,11 @@ def building_card_count(state: State) -> Iterator[Violation | Notice]:
             "{count} regular buildings are counted (the market, the deck of {deck} and the "
             "players' buildings), but the game has only 44."
         )
+    elif regular < REGULAR_BUILDINGS and not state.building_deck:
+        template = N_(
+            "Only {count} of the 44 regular buildings are counted (the market, an empty deck "
+            "and the players' buildings)."
+        )
     elif regular < REGULAR_BUILDINGS:
         template = N_(
             "Only {count} of the 44 regular buildings are counted (the market, the deck of "
@@ -258,9 +269,9 @@ def test_marker_count(state: State) -> Iterator[Violation | Notice]:
                 "players all of {allowed} are in play."
             ),
             "/test_markers",
-            markers=", ".join(str(v) for v in sorted(missing.elements())),
+            markers=joined(sorted(missing.elements())),
             count=len(state.players),
-            allowed=", ".join(str(v) for v in allowed),
+            allowed=joined(allowed),
         )
     if state.test_markers:
         top = max(state.test_markers)

@@ -13,7 +13,7 @@ from ..models import (
 from . import checks
 
 
-@checks.move("MP-801", "MP-802", "MP-521", title=N_("Designing bombs"), moves=("design_bomb",))
+@checks.move("MP-801", "MP-802", "MP-521", title=N_("Designing bombs"))
 def design_check(state: State, move: DesignBomb) -> Iterator[Violation]:
     if sorted(w.kind for w in move.workers) != ["engineer", "scientist"]:
         yield checks.violation(
@@ -44,7 +44,21 @@ def design_check(state: State, move: DesignBomb) -> Iterator[Violation]:
             count=n,
         )
     want = n + 1 if state.bomb_deck >= n + 1 else 0
-    if len(move.revealed) != want:
+    if move.revealed and not want:
+        yield checks.violation(
+            "MP-802",
+            N_plural(
+                "The deck has only {count} bomb card, too few to refill the row: no card is "
+                "revealed and Design Bomb closes.",
+                "The deck has only {count} bomb cards, too few to refill the row: no card is "
+                "revealed and Design Bomb closes.",
+            )
+            if state.bomb_deck
+            else N_("The bomb deck is empty: no card is revealed and Design Bomb closes."),
+            "/move/revealed",
+            count=state.bomb_deck,
+        )
+    elif len(move.revealed) != want:
         yield checks.violation(
             "MP-802",
             N_plural(

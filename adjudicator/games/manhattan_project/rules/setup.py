@@ -25,6 +25,7 @@ from ..logic import (
 from ..models import (
     State,
 )
+from ..vocab import joined
 from . import checks
 
 
@@ -39,7 +40,7 @@ def test_markers(state: State) -> Iterator[Violation]:
             "MP-301",
             N_("Test markers {markers} are not in play with {count} players."),
             "/test_markers",
-            markers=", ".join(str(v) for v in sorted(extra.elements())),
+            markers=joined(sorted(extra.elements())),
             count=len(state.players),
         )
 

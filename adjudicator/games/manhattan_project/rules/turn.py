@@ -8,9 +8,7 @@ from ....core.i18n import N_, Message, Name
 from ....core.verdicts import Violation
 from ..models import (
     BOMB_MOVES,
-    CENTRAL_MOVES,
     GREY,
-    PLACING_MOVES,
     SPACES,
     BombMove,
     CentralMove,
@@ -41,7 +39,7 @@ def whose_turn(state: State, move: Move) -> Iterator[Violation]:
         )
 
 
-@checks.move("MP-401", title=N_("Place or retrieve, not both"), moves=("retrieve",))
+@checks.move("MP-401", title=N_("Place or retrieve, not both"))
 def place_or_retrieve(state: State, move: Retrieve) -> Iterator[Violation]:
     if state.turn.placing:
         yield checks.violation(
@@ -55,7 +53,6 @@ def place_or_retrieve(state: State, move: Retrieve) -> Iterator[Violation]:
 @checks.move(
     "MP-402",
     title=N_("No worker in supply: retrieve"),
-    moves=(*PLACING_MOVES, *BOMB_MOVES, "end_turn"),
 )
 def must_retrieve(state: State, move: PlacingMove | BombMove | EndTurn) -> Iterator[Violation]:
     p = state.active
@@ -68,7 +65,7 @@ def must_retrieve(state: State, move: PlacingMove | BombMove | EndTurn) -> Itera
         )
 
 
-@checks.move("MP-403", title=N_("A retrieval brings back an own worker"), moves=("retrieve",))
+@checks.move("MP-403", title=N_("A retrieval brings back an own worker"))
 def retrieve_something(state: State, move: Retrieve) -> Iterator[Violation]:
     colour = state.turn.active
     if not any(pc.colour == colour for pc in state.all_pieces()):
@@ -81,7 +78,7 @@ def retrieve_something(state: State, move: Retrieve) -> Iterator[Violation]:
         )
 
 
-@checks.move("MP-404", title=N_("One central placement, first"), moves=CENTRAL_MOVES)
+@checks.move("MP-404", title=N_("One central placement, first"))
 def step_one(state: State, move: CentralMove) -> Iterator[Violation]:
     if state.turn.step != 1:
         yield checks.violation(
@@ -91,7 +88,7 @@ def step_one(state: State, move: CentralMove) -> Iterator[Violation]:
         )
 
 
-@checks.move("MP-405", title=N_("A placing turn places a worker"), moves=("end_turn",))
+@checks.move("MP-405", title=N_("A placing turn places a worker"))
 def placed_one(state: State, move: EndTurn) -> Iterator[Violation]:
     if state.turn.placed == 0:
         yield checks.violation(

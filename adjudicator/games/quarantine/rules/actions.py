@@ -6,13 +6,21 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
 
 from ....core.i18n import N_, N_plural
 from ....core.verdicts import Violation
 from .. import vocab as words
 from ..geometry import Pos, capacity, layout
-from ..models import ACTION_MOVES, State
+from ..models import (
+    ActionMove,
+    Admit,
+    Disinfect,
+    MovePatients,
+    Renovate,
+    State,
+    TakeMarker,
+    Treat,
+)
 from ..vocab import at, colour, room
 from . import checks
 from .common import active, as_pos, room_missing
@@ -110,8 +118,8 @@ def markers_taken(state: State) -> Iterator[Violation]:
         )
 
 
-@checks.move("QU-601", title=N_("Four actions a round, plus markers"), moves=ACTION_MOVES)
-def action_budget(state: State, move: Any) -> Iterator[Violation]:
+@checks.move("QU-601", title=N_("Four actions a round, plus markers"))
+def action_budget(state: State, move: ActionMove) -> Iterator[Violation]:
     r = state.round
     _, player = active(state)
     if r.actions_used >= 4 + r.markers_spent and player.markers == 0:
@@ -136,9 +144,8 @@ def action_budget(state: State, move: Any) -> Iterator[Violation]:
     "QU-702",
     "QU-418",
     title=N_("Admit patients"),
-    moves=("admit",),
 )
-def admit(state: State, move: Any) -> Iterator[Violation]:
+def admit(state: State, move: Admit) -> Iterator[Violation]:
     i, player = active(state)
     lay = layout(state, i)
     if len(move.rooms) > len(player.line):
@@ -199,8 +206,8 @@ def admit(state: State, move: Any) -> Iterator[Violation]:
         return
 
 
-@checks.move("QU-608", "QU-704", "QU-701", "QU-418", title=N_("Treat patients"), moves=("treat",))
-def treat(state: State, move: Any) -> Iterator[Violation]:
+@checks.move("QU-608", "QU-704", "QU-701", "QU-418", title=N_("Treat patients"))
+def treat(state: State, move: Treat) -> Iterator[Violation]:
     if move.colour == "grey":
         yield checks.violation("QU-608", N_("Grey cubes are never treated."), "/move/colour")
         return
@@ -234,10 +241,8 @@ def _one_move(old: list[str], new: list[str]) -> bool:
     return False
 
 
-@checks.move(
-    "QU-621", "QU-709", "QU-701", "QU-418", title=N_("Move patients"), moves=("move_patients",)
-)
-def move_patients(state: State, move: Any) -> Iterator[Violation]:
+@checks.move("QU-621", "QU-709", "QU-701", "QU-418", title=N_("Move patients"))
+def move_patients(state: State, move: MovePatients) -> Iterator[Violation]:
     i, player = active(state)
     old: list[str] = list(player.line)
     new: list[str] = list(move.line)
@@ -254,8 +259,8 @@ def move_patients(state: State, move: Any) -> Iterator[Violation]:
     yield from found
 
 
-@checks.move("QU-622", "QU-623", title=N_("Take an extra-action marker"), moves=("take_marker",))
-def take_marker(state: State, move: Any) -> Iterator[Violation]:
+@checks.move("QU-622", "QU-623", title=N_("Take an extra-action marker"))
+def take_marker(state: State, move: TakeMarker) -> Iterator[Violation]:
     if state.round.markers_taken >= 2:
         yield checks.violation(
             "QU-622",
@@ -268,8 +273,8 @@ def take_marker(state: State, move: Any) -> Iterator[Violation]:
         )
 
 
-@checks.move("QU-625", "QU-713", "QU-701", "QU-418", title=N_("Disinfect"), moves=("disinfect",))
-def disinfect(state: State, move: Any) -> Iterator[Violation]:
+@checks.move("QU-625", "QU-713", "QU-701", "QU-418", title=N_("Disinfect"))
+def disinfect(state: State, move: Disinfect) -> Iterator[Violation]:
     i = state.index(move.player)
     tile = layout(state, i).tiles.get(as_pos(move.at)) if i >= 0 else None
     if tile is None or not tile.grey:
@@ -292,9 +297,8 @@ def disinfect(state: State, move: Any) -> Iterator[Violation]:
     "QU-418",
     "QU-301",
     title=N_("Renovate"),
-    moves=("renovate",),
 )
-def renovate(state: State, move: Any) -> Iterator[Violation]:
+def renovate(state: State, move: Renovate) -> Iterator[Violation]:
     i, player = active(state)
     lay = layout(state, i)
     if state.round.renovated:

@@ -12,9 +12,6 @@ from ..geometry import Pos, layout
 from ..models import COLOURS, Cubes, Player, State
 from . import checks
 
-DRAWS = ("place_patient", "place_grey")
-"""The moves that place a drawn cube."""
-
 
 def as_pos(at: Sequence[int]) -> Pos:
     return (at[0], at[1])

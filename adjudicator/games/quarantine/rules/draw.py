@@ -4,15 +4,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from ....core.i18n import N_, N_plural
 from ....core.verdicts import Violation
 from .. import vocab as words
 from ..geometry import Layout, Pos, layout
-from ..models import State
+from ..models import Draw, EndRound, PlaceGrey, PlacePatient, State
 from . import checks
-from .common import DRAWS, as_pos, room_missing
+from .common import as_pos, room_missing
 
 
 @checks.state("QU-501", title=N_("Four cubes a round"))
@@ -39,8 +38,8 @@ def grey_in_line(state: State) -> Iterator[Violation]:
                 )
 
 
-@checks.move("QU-501", title=N_("Four cubes a round"), moves=DRAWS)
-def fifth_draw(state: State, move: Any) -> Iterator[Violation]:
+@checks.move("QU-501", title=N_("Four cubes a round"))
+def fifth_draw(state: State, move: Draw) -> Iterator[Violation]:
     first_grey = move.type == "place_grey" and state.round.first_round
     if state.round.draws >= 4 and not first_grey:
         yield checks.violation(
@@ -48,8 +47,8 @@ def fifth_draw(state: State, move: Any) -> Iterator[Violation]:
         )
 
 
-@checks.move("QU-502", title=N_("The cube comes from the bag"), moves=DRAWS)
-def in_bag(state: State, move: Any) -> Iterator[Violation]:
+@checks.move("QU-502", title=N_("The cube comes from the bag"))
+def in_bag(state: State, move: Draw) -> Iterator[Violation]:
     colour = "grey" if move.type == "place_grey" else move.colour
     if state.bag.get(colour) == 0:
         yield checks.violation(
@@ -66,9 +65,8 @@ def in_bag(state: State, move: Any) -> Iterator[Violation]:
     "QU-701",
     "QU-418",
     title=N_("A patient joins a waiting line"),
-    moves=("place_patient",),
 )
-def patient_target(state: State, move: Any) -> Iterator[Violation]:
+def patient_target(state: State, move: PlacePatient) -> Iterator[Violation]:
     i = state.index(move.player)
     if i < 0:
         yield checks.violation(
@@ -116,9 +114,8 @@ def _diagonal(lay: Layout, pos: Pos) -> bool:
     "QU-509",
     "QU-711",
     title=N_("Where a grey cube goes"),
-    moves=("place_grey",),
 )
-def grey_target(state: State, move: Any) -> Iterator[Violation]:
+def grey_target(state: State, move: PlaceGrey) -> Iterator[Violation]:
     if state.round.first_round:
         if move.at is not None:
             yield checks.violation(
@@ -191,9 +188,8 @@ def grey_target(state: State, move: Any) -> Iterator[Violation]:
     "QU-506",
     "QU-711",
     title=N_("Spreading through a nurse station"),
-    moves=("place_grey",),
 )
-def spread(state: State, move: Any) -> Iterator[Violation]:
+def spread(state: State, move: PlaceGrey) -> Iterator[Violation]:
     if not move.spread:
         return
     if move.at is None or state.round.first_round:
@@ -222,8 +218,9 @@ def spread(state: State, move: Any) -> Iterator[Violation]:
         yield from _spread_to(state, i, move, as_pos(b), f"/move/spread/{k}")
 
 
-def _spread_to(state: State, i: int, move: Any, b: Pos, path: str) -> Iterator[Violation]:
+def _spread_to(state: State, i: int, move: PlaceGrey, b: Pos, path: str) -> Iterator[Violation]:
     """Why the disease cannot spread from ``move.at`` to ``b``, if it cannot."""
+    assert move.at is not None  # spread() refuses a spread without a square first
     lay = layout(state, i)
     a = as_pos(move.at)
     target = lay.tiles.get(b)
@@ -260,8 +257,8 @@ def _spread_to(state: State, i: int, move: Any, b: Pos, path: str) -> Iterator[V
         )
 
 
-@checks.move("QU-510", title=N_("Draws and actions in any order"), moves=("end_round",))
-def round_done(state: State, move: Any) -> Iterator[Violation]:
+@checks.move("QU-510", title=N_("Draws and actions in any order"))
+def round_done(state: State, move: EndRound) -> Iterator[Violation]:
     r = state.round
     if r.draws < 4 and state.bag.total() and not state.end.triggered:
         yield checks.violation(

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from ....core.i18n import N_, N_plural
 from ....core.verdicts import Violation
 from ..data import (
     tiles_left,
 )
-from ..models import State
+from ..models import Draw, Move, State
 from . import checks
-from .common import DRAWS
 
 
 @checks.state("QU-101", title=N_("The game ends when the last tile is taken"))
@@ -68,13 +66,13 @@ def final_rounds(state: State) -> Iterator[Violation]:
 
 
 @checks.move("QU-103", title=N_("One more round for every other player"))
-def game_over(state: State, move: Any) -> Iterator[Violation]:
+def game_over(state: State, move: Move) -> Iterator[Violation]:
     if state.end.over:
         yield checks.violation("QU-103", N_("The game is over: no more moves."), "/end/over")
 
 
-@checks.move("QU-104", title=N_("No draws once the end is triggered"), moves=DRAWS)
-def no_final_draws(state: State, move: Any) -> Iterator[Violation]:
+@checks.move("QU-104", title=N_("No draws once the end is triggered"))
+def no_final_draws(state: State, move: Draw) -> Iterator[Violation]:
     if state.end.triggered:
         yield checks.violation(
             "QU-104",

@@ -4,13 +4,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from ....core.i18n import N_, N_plural
 from ....core.verdicts import Violation
 from .. import vocab as words
 from ..geometry import Layout, Pos, capacity, layout
-from ..models import Player, State
+from ..models import NewTile, PlaceSetAside, Player, Renovate, State, TilePlacement
 from ..vocab import at
 from . import checks
 from .common import active, as_pos
@@ -113,11 +112,8 @@ def set_aside(state: State) -> Iterator[Violation]:
             )
 
 
-PLACING = ("claim_contract", "buy_special", "buy_treatment", "place_set_aside")
-
-
-@checks.move("QU-418", title=N_("Tiles beside the hospital"), moves=("place_set_aside",))
-def set_aside_index(state: State, move: Any) -> Iterator[Violation]:
+@checks.move("QU-418", title=N_("Tiles beside the hospital"))
+def set_aside_index(state: State, move: PlaceSetAside) -> Iterator[Violation]:
     _, player = active(state)
     if move.index >= len(player.set_aside):
         yield checks.violation(
@@ -136,9 +132,8 @@ def set_aside_index(state: State, move: Any) -> Iterator[Violation]:
 @checks.move(
     "QU-401",
     title=N_("Doors of the tiles"),
-    moves=("claim_contract", "buy_special", "buy_treatment"),
 )
-def new_doors(state: State, move: Any) -> Iterator[Violation]:
+def new_doors(state: State, move: NewTile) -> Iterator[Violation]:
     if not move.doors:
         yield checks.violation(
             "QU-401",
@@ -147,8 +142,8 @@ def new_doors(state: State, move: Any) -> Iterator[Violation]:
         )
 
 
-def _targets(move: Any) -> list[Pos]:
-    if move.type == "renovate":
+def _targets(move: TilePlacement | Renovate) -> list[Pos]:
+    if isinstance(move, Renovate):
         return [as_pos(s.to) for s in move.steps if s.to is not None]
     return [as_pos(move.at)] if move.at is not None else []
 
@@ -272,9 +267,8 @@ def _crowded(lay: Layout, old: Layout) -> Iterator[Violation]:
     "QU-715",
     "QU-702",
     title=N_("Placing tiles"),
-    moves=(*PLACING, "renovate"),
 )
-def placement(before: State, move: Any, after: State) -> Iterator[Violation]:
+def placement(before: State, move: TilePlacement | Renovate, after: State) -> Iterator[Violation]:
     i = before.index(before.round.active)
     player = after.players[i]
     targets = _targets(move)

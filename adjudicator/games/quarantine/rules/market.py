@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
 
 from ....core.i18n import N_, N_plural
 from ....core.verdicts import Violation
 from .. import vocab as words
 from ..geometry import layout
-from ..models import COLOURS, Cubes, State
+from ..models import COLOURS, BuySpecial, BuyTreatment, ClaimContract, Cubes, MakeContract, State
 from ..vocab import colour, cube_list, room
 from . import checks
 from .common import active, cubes_named, room_missing
@@ -90,9 +89,8 @@ def _covers(supply: Cubes, pay: Cubes) -> bool:
 @checks.move(
     "QU-612",
     title=N_("Paying from the personal supply"),
-    moves=("contract", "buy_special", "buy_treatment"),
 )
-def can_pay(state: State, move: Any) -> Iterator[Violation]:
+def can_pay(state: State, move: MakeContract | BuySpecial | BuyTreatment) -> Iterator[Violation]:
     _, player = active(state)
     pay = move.price if move.type == "contract" else move.pay
     if not _covers(player.supply, pay):
@@ -105,8 +103,8 @@ def can_pay(state: State, move: Any) -> Iterator[Violation]:
         )
 
 
-@checks.move("QU-610", "QU-611", title=N_("Make a contract"), moves=("contract",))
-def contract(state: State, move: Any) -> Iterator[Violation]:
+@checks.move("QU-610", "QU-611", title=N_("Make a contract"))
+def contract(state: State, move: MakeContract) -> Iterator[Violation]:
     if move.price.coloured() < 2 or move.price.grey:
         yield checks.violation(
             "QU-610",
@@ -124,8 +122,8 @@ def contract(state: State, move: Any) -> Iterator[Violation]:
         )
 
 
-@checks.move("QU-613", title=N_("Claim a contract"), moves=("claim_contract",))
-def claim(state: State, move: Any) -> Iterator[Violation]:
+@checks.move("QU-613", title=N_("Claim a contract"))
+def claim(state: State, move: ClaimContract) -> Iterator[Violation]:
     _, player = active(state)
     c = next((c for c in player.contracts if c.kind == move.kind), None)
     if c is None or c.count == 0:
@@ -146,7 +144,7 @@ def claim(state: State, move: Any) -> Iterator[Violation]:
         )
 
 
-def _source_price(state: State, move: Any) -> Cubes | None:
+def _source_price(state: State, move: BuySpecial) -> Cubes | None:
     if move.seller is None:
         stack = next((s for s in state.market if s.kind == move.kind), None)
         if stack and stack.count and stack.price.total():
@@ -168,9 +166,8 @@ def _source_price(state: State, move: Any) -> Cubes | None:
     "QU-701",
     "QU-418",
     title=N_("Buy a special room"),
-    moves=("buy_special",),
 )
-def buy_special(state: State, move: Any) -> Iterator[Violation]:
+def buy_special(state: State, move: BuySpecial) -> Iterator[Violation]:
     i, _ = active(state)
     if move.kind in state.round.bought_special:
         yield checks.violation(
@@ -237,10 +234,8 @@ def _check_pay(state: State, i: int, pay: Cubes, price: Cubes) -> Iterator[Viola
         )
 
 
-@checks.move(
-    "QU-619", "QU-620", "QU-713", title=N_("Buy an extra treatment room"), moves=("buy_treatment",)
-)
-def buy_treatment(state: State, move: Any) -> Iterator[Violation]:
+@checks.move("QU-619", "QU-620", "QU-713", title=N_("Buy an extra treatment room"))
+def buy_treatment(state: State, move: BuyTreatment) -> Iterator[Violation]:
     i, _ = active(state)
     if move.colour in state.round.bought_treatment:
         yield checks.violation(

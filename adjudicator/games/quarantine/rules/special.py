@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from ....core.i18n import N_, N_plural
 from ....core.verdicts import Violation
@@ -13,7 +12,7 @@ from ..data import (
     box_cubes,
 )
 from ..geometry import Layout, layout
-from ..models import State
+from ..models import BuySpecial, Cafeteria, GiftShop, Pathology, Pharmacy, State
 from ..vocab import at
 from . import checks
 from .common import active, room_missing
@@ -67,8 +66,8 @@ def emergency(state: State) -> Iterator[Violation]:
                 )
 
 
-@checks.move("QU-706", title=N_("Security"), moves=("buy_special",))
-def security(state: State, move: Any) -> Iterator[Violation]:
+@checks.move("QU-706", title=N_("Security"))
+def security(state: State, move: BuySpecial) -> Iterator[Violation]:
     if move.payment_to is None:
         return
     seller_i = state.index(move.seller) if move.seller else -1
@@ -88,8 +87,8 @@ def security(state: State, move: Any) -> Iterator[Violation]:
         )
 
 
-@checks.move("QU-707", "QU-701", "QU-418", title=N_("Pharmacy"), moves=("pharmacy",))
-def pharmacy(state: State, move: Any) -> Iterator[Violation]:
+@checks.move("QU-707", "QU-701", "QU-418", title=N_("Pharmacy"))
+def pharmacy(state: State, move: Pharmacy) -> Iterator[Violation]:
     i, player = active(state)
     found = list(room_missing(state, i, "pharmacy", "QU-707"))
     yield from found
@@ -99,8 +98,8 @@ def pharmacy(state: State, move: Any) -> Iterator[Violation]:
         )
 
 
-@checks.move("QU-710", "QU-713", "QU-701", "QU-418", title=N_("Pathology"), moves=("pathology",))
-def pathology(state: State, move: Any) -> Iterator[Violation]:
+@checks.move("QU-710", "QU-713", "QU-701", "QU-418", title=N_("Pathology"))
+def pathology(state: State, move: Pathology) -> Iterator[Violation]:
     i, _ = active(state)
     if state.round.pathology_used:
         yield checks.violation(
@@ -123,8 +122,8 @@ def pathology(state: State, move: Any) -> Iterator[Violation]:
         yield from room_missing(state, i, "lab", "QU-713", "/move/keep")
 
 
-@checks.move("QU-705", "QU-701", "QU-418", title=N_("Gift Shop"), moves=("gift_shop",))
-def gift_shop(state: State, move: Any) -> Iterator[Violation]:
+@checks.move("QU-705", "QU-701", "QU-418", title=N_("Gift Shop"))
+def gift_shop(state: State, move: GiftShop) -> Iterator[Violation]:
     i, _ = active(state)
     yield from room_missing(state, i, "gift_shop", "QU-705")
     if box_cubes(state).get(move.colour) == 0:
@@ -136,8 +135,8 @@ def gift_shop(state: State, move: Any) -> Iterator[Violation]:
         )
 
 
-@checks.move("QU-712", "QU-701", "QU-418", title=N_("Cafeteria"), moves=("cafeteria",))
-def cafeteria(state: State, move: Any) -> Iterator[Violation]:
+@checks.move("QU-712", "QU-701", "QU-418", title=N_("Cafeteria"))
+def cafeteria(state: State, move: Cafeteria) -> Iterator[Violation]:
     i, player = active(state)
     r = state.round
     yield from room_missing(state, i, "cafeteria", "QU-712")

@@ -1,4 +1,5 @@
-"""Imperial: a schematic map with units, flags and factories, and the nations and players.
+"""Imperial on the page: a schematic map with units, flags and factories (a tap on a
+region adds a unit, a flag or a factory there), the nations and players, and the labels.
 
 The regions sit at rough geographic positions (longitude and latitude of their cities
 or seas); the lines between them are the map's borders.
@@ -7,18 +8,102 @@ or seas); the lines between them are the map's borders.
 from __future__ import annotations
 
 from collections import defaultdict
+from html import escape
 from typing import Any
 
-from markupsafe import escape
+from ...core.i18n import N_
+from ...core.present import Canvas, Presentation, field_id, is_marked, stroke, translator
+from .board import NATIONS, board
 
-from adjudicator.core.i18n import N_
-from adjudicator.games.imperial.board import NATIONS, board
+DOMAIN = "imperial"
+_t = translator(DOMAIN)
 
-from . import is_marked
-from .svg import Canvas, _t, stroke
+#: Texts of the picture and its table heads.
+TEXTS = (
+    N_("Zoom in"), N_("Zoom out"), N_("Map"), N_("Nations"), N_("Players"), N_("Nation"),
+    N_("Government"), N_("Treasury"), N_("Rondel"), N_("Power points"), N_("Tax"), N_("Player"),
+    N_("Cash"), N_("Bonds"), N_("flag"), N_("{nation}: {piece}"),
+)  # fmt: skip
 
-#: Texts of the picture (the table heads are in the catalog already).
-TEXTS = (N_("Zoom in"), N_("Zoom out"), N_("Map"), N_("Nations"), N_("Players"))
+#: The labels of the fields particular to this game (the JSON key and its label).
+FIELDS = {
+    "against": N_("Against"),
+    "amount": N_("Amount"),
+    "armies": N_("Armies"),
+    "bank": N_("Bank"),
+    "battles": N_("Battles"),
+    "bond": N_("Bond"),
+    "bonds": N_("Bonds"),
+    "bonus": N_("Bonus"),
+    "called_by": N_("Called by"),
+    "cash": N_("Cash"),
+    "claim": N_("Claim"),
+    "destroy": N_("Destroy"),
+    "expert": N_("Expert"),
+    "factories": N_("Factories"),
+    "first": N_("First"),
+    "flags": N_("Flags"),
+    "fleets": N_("Fleets"),
+    "forced_by": N_("Forced by"),
+    "from": N_("From"),
+    "government": N_("Government"),
+    "income": N_("Income"),
+    "investments": N_("Investments"),
+    "investor_card": N_("Investor card"),
+    "maneuver_1": N_("Maneuver (first)"),
+    "maneuver_2": N_("Maneuver (second)"),
+    "nation": N_("Nation"),
+    "nations": N_("Nations"),
+    "no_investor_card": N_("No investor card"),
+    "opening": N_("Opening"),
+    "power_points": N_("Power points"),
+    "production_1": N_("Production (first)"),
+    "production_2": N_("Production (second)"),
+    "region": N_("Region"),
+    "revenue": N_("Revenue"),
+    "rondel": N_("Rondel"),
+    "route": N_("Route"),
+    "setup": N_("Setup"),
+    "spare": N_("Spare"),
+    "spare_factories": N_("Factories left"),
+    "stack": N_("Stack"),
+    "stance": N_("Stance"),
+    "stances": N_("Stances"),
+    "standard": N_("Standard"),
+    "swiss_bank": N_("Swiss bank"),
+    "tax": N_("Tax"),
+    "trade_in": N_("Trade in"),
+    "treasury": N_("Treasury"),
+    "units": N_("Units"),
+    "variant": N_("Variant"),
+}
+
+#: A move's ``type`` and its label.
+MOVES = {
+    "factory": N_("Factory"),
+    "import": N_("Import"),
+    "investor": N_("Investor"),
+    "maneuver": N_("Maneuver"),
+    "production": N_("Production"),
+    "taxation": N_("Taxation"),
+    "transfer": N_("Transfer money"),
+}
+
+#: Fields that name a player: their choices are the players of the state.
+PLAYER_FIELDS = frozenset(
+    ["called_by", "forced_by", "government", "investor_card", "player", "target"]
+)
+
+#: Fields whose value is a game entity of a vocabulary kind (the schema leaves it open).
+ENTITY_FIELDS: dict[str, str] = {
+    "region": "region",
+    "flags": "region",
+    "factories": "region",
+    "from": "region",
+    "to": "region",
+    "route": "region",
+    "destroy": "region",
+}
 
 #: Rough (longitude, latitude) of each region.
 PLACES: dict[str, tuple[float, float]] = {
@@ -212,9 +297,8 @@ def draw_units(canvas: Canvas, state: Any) -> None:
 def link(links: Any, path: str, text: object) -> str:
     """``text`` (escaped) as a link to the field of ``path``, when the picture has links."""
     if not links:
-        return str(escape(text))
-    target = links(path) if callable(links) else "s" + path.replace("/", "-")
-    return f'<a href="#{escape(target)}">{escape(text)}</a>'
+        return escape(str(text))
+    return f'<a href="#{escape(field_id(links, path))}">{escape(str(text))}</a>'
 
 
 def table(caption: str, heads: list[str], rows: list[tuple[bool, list[str]]]) -> str:
@@ -233,7 +317,9 @@ def table(caption: str, heads: list[str], rows: list[tuple[bool, list[str]]]) ->
 
 
 def nation_table(state: Any, marked: set[str], lang: str, links: Any, name: Any) -> str:
-    heads = [_t(lang, k) for k in ("Nation", "Government", "Treasury", "Rondel", "Power", "Tax")]
+    heads = [
+        _t(lang, k) for k in ("Nation", "Government", "Treasury", "Rondel", "Power points", "Tax")
+    ]
     rows = []
     for nid in NATIONS:
         nation = state.nations.get(nid)
@@ -242,9 +328,9 @@ def nation_table(state: Any, marked: set[str], lang: str, links: Any, name: Any)
         swatch = f'<span class="swatch nation-{nid}"></span>'
         cells = [
             swatch + link(links, f"/nations/{nid}", name("nation", nid)),
-            str(escape(nation.government or "—")),
+            escape(nation.government or "—"),
             str(nation.treasury),
-            str(escape(name("rondel", nation.rondel) if nation.rondel else "—")),
+            escape(name("rondel", nation.rondel) if nation.rondel else "—"),
             str(nation.power_points),
             str(nation.tax),
         ]
@@ -257,7 +343,7 @@ def player_table(state: Any, marked: set[str], lang: str, links: Any, name: Any)
     rows = []
     for row, player in enumerate(state.players):
         bonds = ", ".join(f"{name('nation', b.nation)} {b.cost}" for b in player.bonds)
-        cells = [link(links, f"/players/{row}", player.name), str(player.cash), str(escape(bonds))]
+        cells = [link(links, f"/players/{row}", player.name), str(player.cash), escape(bonds)]
         rows.append((is_marked(f"/players/{row}", marked), cells))
     return table(_t(lang, "Players"), heads, rows)
 
@@ -271,7 +357,8 @@ def draw(state: Any, marked: set[str], lang: str, links: Any = False, names: Any
     draw_borders(canvas)
     bad = marked_regions(state, marked)
     for region in PLACES:
-        draw_region(canvas, region, region in bad, name)
+        with canvas.link("/units", tap=f"/regions/{region}"):
+            draw_region(canvas, region, region in bad, name)
     draw_pieces(canvas, state)
     zoom = (
         f'<div class="zoom" hidden><button type="button" class="secondary small" '
@@ -284,3 +371,72 @@ def draw(state: Any, marked: set[str], lang: str, links: Any = False, names: Any
         f'<div class="panel">{nation_table(state, marked, lang, links, name)}</div>'
         f'<div class="panel">{player_table(state, marked, lang, links, name)}</div>'
     )
+
+
+#: What a tap on a region can add, by the brush's first word.
+PIECES = ("army", "fleet", "flag", "armaments", "shipyard")
+
+
+def brushes(data: Any, name: Any, lang: str) -> list[tuple[str, str]]:
+    """What a tap on a region adds: a nation's army or fleet, its flag, or its factory."""
+    nations = data.get("nations")
+    found = []
+    for nid in [n for n in NATIONS if isinstance(nations, dict) and n in nations]:
+        for piece in PIECES:
+            words = (
+                _t(lang, "flag")
+                if piece == "flag"
+                else name("unit" if piece in ("army", "fleet") else "building", piece)
+            )
+            text = _t(lang, "{nation}: {piece}", nation=name("nation", nid), piece=words)
+            found.append((f"{piece} {nid}", text))
+    return found
+
+
+def tap(data: Any, where: str, brush: str) -> str:
+    """Add the piece of ``brush`` ("army AH", "flag GB", "shipyard IT") in the region of
+    ``where`` (``/regions/<id>``); the pointer of what changed ("" when nothing did)."""
+    piece, _, nid = brush.partition(" ")
+    parts = where.strip("/").split("/")
+    nations = data.get("nations")
+    if len(parts) != 2 or parts[0] != "regions" or parts[1] not in PLACES:
+        return ""
+    if not isinstance(nations, dict) or not isinstance(nations.get(nid), dict):
+        return ""
+    region, nation = parts[1], nations[nid]
+    if piece in ("army", "fleet"):
+        return add_unit(data, nid, piece, region)
+    if piece == "flag":
+        for other in nations.values():
+            if isinstance(other, dict) and isinstance(other.get("flags"), list):
+                other["flags"] = [r for r in other["flags"] if r != region]
+        flags = nation.setdefault("flags", [])
+        flags.append(region)
+        return f"/nations/{nid}/flags/{len(flags) - 1}"
+    if piece in ("armaments", "shipyard"):
+        factories = nation.setdefault("factories", [])
+        factories.append({"region": region, "kind": piece})
+        return f"/nations/{nid}/factories/{len(factories) - 1}"
+    return ""
+
+
+def add_unit(data: Any, nid: str, kind: str, region: str) -> str:
+    """One more army or fleet of ``nid`` in ``region``: on its stack there, or a new one."""
+    units = data.setdefault("units", [])
+    if not isinstance(units, list):
+        return ""
+    for index, unit in enumerate(units):
+        where = (
+            [unit.get(k) for k in ("nation", "kind", "region")] if isinstance(unit, dict) else []
+        )
+        if where == [nid, kind, region]:
+            unit["count"] = int(unit.get("count", 1)) + 1
+            return f"/units/{index}/count"
+    units.append({"nation": nid, "kind": kind, "region": region, "count": 1})
+    return f"/units/{len(units) - 1}"
+
+
+PRESENT = Presentation(
+    draw=draw, brushes=brushes, tap=tap, fields=FIELDS, moves=MOVES,
+    player_fields=PLAYER_FIELDS, entity_fields=ENTITY_FIELDS,
+)  # fmt: skip

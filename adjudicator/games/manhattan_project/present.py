@@ -1,16 +1,140 @@
-"""The Manhattan Project: the central board's spaces and each player's board and tracks."""
+"""The Manhattan Project on the page: the central board's spaces and each player's board
+and tracks (a tap on a space or a building puts a worker there), and the page labels."""
 
 from __future__ import annotations
 
 import hashlib
 from typing import Any
 
-from adjudicator.core.i18n import N_
-from adjudicator.games.manhattan_project.models import SPACES
+from ...core.i18n import N_
+from ...core.present import (
+    MARK,
+    Canvas,
+    Presentation,
+    fit,
+    is_marked,
+    stroke,
+    translator,
+    width_of,
+)
+from .models import SPACES
 
-from ..labels import FIELDS
-from . import is_marked
-from .svg import MARK, Canvas, _t, stroke
+DOMAIN = "manhattan-project"
+_t = translator(DOMAIN)
+
+#: The labels of the fields particular to this game (the JSON key and its label).
+FIELDS = {
+    "about": N_("About"),
+    "air_strike_1": N_("Air strike 1"),
+    "air_strike_2": N_("Air strike 2"),
+    "air_strikes": N_("Air strikes"),
+    "aircraft": N_("Aircraft"),
+    "aircraft_bombers": N_("Aircraft: bombers"),
+    "aircraft_fighters": N_("Aircraft: fighters"),
+    "attacks": N_("Attacks"),
+    "board": N_("Board"),
+    "bomb": N_("Bomb"),
+    "bomb_deck": N_("Bomb deck"),
+    "bomb_row": N_("Bomb cards on display"),
+    "bomber": N_("Bomber"),
+    "bombers": N_("Bombers"),
+    "bombs": N_("Bombs"),
+    "bribe": N_("Bribe"),
+    "building": N_("Building"),
+    "building_deck": N_("Building deck"),
+    "buildings": N_("Buildings"),
+    "card": N_("Card"),
+    "construction": N_("Construction"),
+    "contractor": N_("Contractor"),
+    "contractors": N_("Contractors"),
+    "costs": N_("Costs"),
+    "damage": N_("Damage"),
+    "design_bomb": N_("Design bomb"),
+    "design_closed": N_("Bomb design closed"),
+    "drawn": N_("Drawn"),
+    "engineers": N_("Engineers"),
+    "enrichment": N_("Enrichment"),
+    "espionage": N_("Espionage"),
+    "factory_group": N_("Factory: group"),
+    "factory_specialist": N_("Factory: specialist"),
+    "factory_yellowcake": N_("Factory: yellowcake"),
+    "fighter": N_("Fighter"),
+    "fighters": N_("Fighters"),
+    "fuel": N_("Fuel"),
+    "game_over": N_("Game over"),
+    "hand": N_("Hand"),
+    "laborers": N_("Laborers"),
+    "lasts": N_("Lasts"),
+    "load_cost": N_("Load cost"),
+    "loaded": N_("Loaded"),
+    "loads": N_("Loads"),
+    "longer": N_("Longer"),
+    "market_prices": N_("Market prices"),
+    "mine_engineer": N_("Mine: engineer"),
+    "mine_group": N_("Mine: group"),
+    "mine_paid": N_("Mine: paid"),
+    "money": N_("Money"),
+    "occupants": N_("Workers on it"),
+    "other": N_("Something else"),
+    "others": N_("Others"),
+    "output": N_("Output"),
+    "outputs": N_("Outputs"),
+    "own": N_("Own"),
+    "owner": N_("Owner"),
+    "partner": N_("Partner"),
+    "picks": N_("Picks"),
+    "place": N_("Place workers"),
+    "placed": N_("Workers placed"),
+    "placing": N_("Placing"),
+    "plutonium": N_("Plutonium"),
+    "points": N_("Points"),
+    "previous": N_("Previous turn"),
+    "purple": N_("Purple"),
+    "reactor": N_("Reactor"),
+    "repair": N_("Repair"),
+    "revealed": N_("Revealed"),
+    "scientists": N_("Scientists"),
+    "skip": N_("Skip"),
+    "slot": N_("Slot"),
+    "spied": N_("Buildings spied on"),
+    "spies": N_("Espionage track"),
+    "starting": N_("Starting building"),
+    "step": N_("Step"),
+    "test": N_("Test"),
+    "test_markers": N_("Test markers"),
+    "tested_points": N_("Points once tested"),
+    "this_round": N_("This round"),
+    "turns_played": N_("Turns played"),
+    "university_engineer": N_("University: engineer"),
+    "university_laborers": N_("University: laborers"),
+    "university_paid": N_("University: paid"),
+    "university_scientist": N_("University: scientist"),
+    "uranium": N_("Enriched uranium"),
+    "value": N_("Value"),
+    "worker": N_("Worker"),
+    "workers": N_("Workers"),
+    "yellowcake": N_("Yellowcake"),
+}
+
+#: A move's ``type`` and its label.
+MOVES = {
+    "air_strike": N_("Air strike"),
+    "build_bomb": N_("Build a bomb"),
+    "construct": N_("Construct a building"),
+    "design_bomb": N_("Design a bomb"),
+    "end_turn": N_("End the turn"),
+    "load_bomb": N_("Load a bomb"),
+    "negotiate": N_("Negotiate"),
+    "place_building": N_("Place a worker on a building"),
+    "place_central": N_("Place a worker on the central board"),
+    "repair": N_("Repair"),
+    "retrieve": N_("Retrieve workers"),
+    "test_bomb": N_("Test a bomb"),
+}
+
+#: Fields that name a player: their choices are the players of the state.
+PLAYER_FIELDS = frozenset(["active", "owner", "partner", "player", "target"])
+
 
 NAMED = {
     "red": "#c0392b",
@@ -35,7 +159,8 @@ LABELS = {
     "spies": N_("Espionage"),
     "points": N_("Points"),
 }
-LETTER = {"laborer": "L", "engineer": "E", "scientist": "S"}
+#: The letter of a worker on the picture (in each language, short enough for its circle).
+LETTER = {"laborer": N_("L"), "engineer": N_("E"), "scientist": N_("S")}
 
 
 def colour_of(name: str) -> str:
@@ -52,11 +177,16 @@ SPACE_W, SPACE_H, SPACE_COLUMNS = 176, 60, 2
 FONT = 13
 
 
-def draw_piece(canvas: Canvas, x: float, y: float, piece: Any) -> None:
+#: How far apart the pieces stand (a piece is a circle of radius 11).
+STEP = 23
+
+
+def draw_piece(canvas: Canvas, x: float, y: float, piece: Any, lang: str) -> None:
     fill = colour_of(piece.colour)
-    canvas.circle(x, y, 9, fill=fill, stroke="#333", stroke_width=0.8)
+    canvas.circle(x, y, 11, fill=fill, stroke="#333", stroke_width=0.8)
     text = "#000" if fill in ("#f4f4f4", "#d4a900", "#8a8a8a") else "#fff"
-    canvas.text(x, y + 4.5, LETTER.get(piece.kind, "?"), size=12, text_anchor="middle", fill=text)
+    letter = _t(lang, LETTER[piece.kind]) if piece.kind in LETTER else "?"
+    canvas.text(x, y + 4.5, letter, size=12, text_anchor="middle", fill=text)
 
 
 def draw_space(canvas: Canvas, state: Any, space: str, origin: tuple[float, float],
@@ -68,14 +198,10 @@ def draw_space(canvas: Canvas, state: Any, space: str, origin: tuple[float, floa
     for number, line in enumerate(lines(label, 24, 2)):
         canvas.text(x + 5, y + 14 + number * 14, line, size=12, fill="#333")
     pieces = state.board.space(space)
-    for number, piece in enumerate(pieces[:8]):
-        draw_piece(canvas, x + 14 + number * 20, y + 45, piece)
-    if len(pieces) > 8:
-        canvas.text(x + SPACE_W - 10, y + 50, f"+{len(pieces) - 8}", size=12, text_anchor="end")
-
-
-def width_of(text: str) -> int:
-    return sum(2 if ord(char) > 0x2E80 else 1 for char in text)
+    for number, piece in enumerate(pieces[:6]):
+        draw_piece(canvas, x + 16 + number * STEP, y + 44, piece, lang)
+    if len(pieces) > 6:
+        canvas.text(x + SPACE_W - 10, y + 50, f"+{len(pieces) - 6}", size=12, text_anchor="end")
 
 
 def lines(text: str, limit: int, most: int) -> list[str]:
@@ -92,24 +218,13 @@ def lines(text: str, limit: int, most: int) -> list[str]:
     return [fit(line, limit) for line in found]
 
 
-def fit(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters with an ellipsis (CJK counts double)."""
-    width, out = 0, ""
-    for char in text:
-        width += 2 if ord(char) > 0x2E80 else 1
-        if width > limit:
-            return out + "…"
-        out += char
-    return out
-
-
 def draw_board(state: Any, marked: set[str], lang: str, links: Any) -> str:
     rows = (len(SPACES) + SPACE_COLUMNS - 1) // SPACE_COLUMNS
     canvas = Canvas(WIDTH, 34 + rows * (SPACE_H + 6), _t(lang, "Central board"), links=links)
     canvas.text(6, 20, _t(lang, "Central board"), size=16, font_weight="bold")
     for index, space in enumerate(SPACES):
         col, row = index % SPACE_COLUMNS, index // SPACE_COLUMNS
-        with canvas.link(f"/board/{space}", tap=True):
+        with canvas.link(f"/board/{space}", tap=f"/board/{space}"):
             draw_space(canvas, state, space, (4 + col * SPACE_W, 30 + row * (SPACE_H + 6)),
                        marked, lang)  # fmt: skip
     return canvas.render()
@@ -148,12 +263,12 @@ CARD_W, CARD_H = 82, 58
 
 
 def draw_building(
-    canvas: Canvas, building: Any, x: float, top: float, bad: bool, name: str
+    canvas: Canvas, building: Any, x: float, top: float, bad: bool, name: str, lang: str
 ) -> None:
     canvas.rect(x, top, CARD_W - 4, CARD_H, rx=3, fill="#fff", **stroke(bad, "#999"))
     canvas.text(x + 4, top + 15, fit(name, 11), size=12)
     for slot, piece in enumerate(building.occupants[:3]):
-        draw_piece(canvas, x + 13 + slot * 21, top + 36, piece)
+        draw_piece(canvas, x + 14 + slot * STEP, top + 36, piece, lang)
     if building.damage:
         canvas.text(x + CARD_W - 8, top + CARD_H - 5, f"✕{building.damage}", size=12,
                     text_anchor="end", fill=MARK)  # fmt: skip
@@ -172,17 +287,17 @@ def card_rows(player: Any) -> int:
 
 
 def draw_cards(canvas: Canvas, player: Any, index: int, top: float, marked: set[str],
-               names: Any) -> None:  # fmt: skip
+               names: Any, lang: str) -> None:  # fmt: skip
     places = [("buildings", n, b) for n, b in enumerate(player.buildings[:16])]
     places += [("bombs", n, b) for n, b in enumerate(player.bombs[:8])]
     for slot, (kind, number, card) in enumerate(places):
         x, y = 10 + (slot % 4) * CARD_W, top + (slot // 4) * (CARD_H + 6)
         path = f"/players/{index}/{kind}/{number}"
-        with canvas.link(path, tap=kind == "buildings"):
+        with canvas.link(path, tap=path if kind == "buildings" else ""):
             if kind == "buildings":
                 kind = "enrichment-plant" if card.kind == "enrichment" else card.kind
-                title = names("building", kind) if names else (card.name or card.kind)
-                draw_building(canvas, card, x, y, is_marked(path, marked), title)
+                title = names("building", kind) if names else card.kind
+                draw_building(canvas, card, x, y, is_marked(path, marked), title, lang)
             else:
                 draw_bomb(canvas, card, x, y, is_marked(path, marked))
 
@@ -197,7 +312,7 @@ def draw_player(player: Any, index: int, marked: set[str], lang: str, links: Any
     with canvas.link(f"/players/{index}"):
         canvas.text(18, 24, fit(name, 36), size=17, font_weight="bold")
     y = draw_tracks(canvas, player, index, 52, marked, lang)
-    draw_cards(canvas, player, index, y - 4, marked, names)
+    draw_cards(canvas, player, index, y - 4, marked, names, lang)
     return canvas.render()
 
 
@@ -216,7 +331,7 @@ def draw(state: Any, marked: set[str], lang: str, links: Any = False, names: Any
     return "".join(f'<div class="panel">{panel}</div>' for panel in panels)
 
 
-def brushes(data: Any, name: Any) -> list[tuple[str, str]]:
+def brushes(data: Any, name: Any, lang: str) -> list[tuple[str, str]]:
     """What a tap on the picture puts: a worker of a kind, a player's or a contractor."""
     colours = [p.get("colour") for p in data.get("players", []) if isinstance(p, dict)]
     found = []
@@ -226,8 +341,9 @@ def brushes(data: Any, name: Any) -> list[tuple[str, str]]:
     return found
 
 
-def tap(data: Any, path: str, brush: str) -> Any:
-    """Put the worker ``brush`` ("red laborer") on the board space or building at ``path``."""
+def tap(data: Any, path: str, brush: str) -> str:
+    """Put the worker ``brush`` ("red laborer") on the board space or building at ``path``;
+    the pointer of the new piece ("" when nothing was put)."""
     colour, _, kind = brush.partition(" ")
     parts = path.strip("/").split("/")
     node: Any = data
@@ -237,10 +353,17 @@ def tap(data: Any, path: str, brush: str) -> Any:
         try:
             node = data["players"][int(parts[1])]["buildings"][int(parts[3])]
             node = node.setdefault("occupants", [])
-        except (KeyError, IndexError, ValueError, TypeError):
-            return data
+            path += "/occupants"
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+            return ""
     else:
-        return data
+        return ""
     if isinstance(node, list) and kind in ("laborer", "engineer", "scientist") and colour:
         node.append({"kind": kind, "colour": colour})
-    return data
+        return f"{path}/{len(node) - 1}"
+    return ""
+
+
+PRESENT = Presentation(
+    draw=draw, brushes=brushes, tap=tap, fields=FIELDS, moves=MOVES, player_fields=PLAYER_FIELDS
+)

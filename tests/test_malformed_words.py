@@ -1,0 +1,103 @@
+"""Malformed-input answers hold no English word in el, pt and zh_TW: pydantic's errors, the
+CLI's file errors and the lists of allowed values (named from the game's vocabulary)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from adjudicator.cli import main
+from adjudicator.core.errors import MalformedInput
+from adjudicator.core.i18n import Listed, join_items
+from adjudicator.games import get_game
+
+TRANSLATED = ("el", "pt", "zh_TW")
+#: English words a malformed answer could leak (outside `backquoted` field names and values).
+ENGLISH = re.compile(
+    r"\b(or|and|the|is|not|must|field|input|value|expected|should|valid|required|missing|"
+    r"such|file|directory|denied|permission|folder|true|false)\b",
+    re.IGNORECASE,
+)
+WRONG = ("zz", -1, {}, [], 1.5, None, "x" * 100)
+
+
+def english_words(text: str) -> list[str]:
+    return ENGLISH.findall(re.sub(r"`[^`]*`", "", text))
+
+
+def _paths(node: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield (*path, key)
+            yield from _paths(value, (*path, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node[:1]):
+            yield (*path, index)
+            yield from _paths(value, (*path, index))
+
+
+def _broken(data: Any) -> Iterator[Any]:
+    """``data`` with one value at a time replaced by a value of a wrong kind."""
+    for path in _paths(data):
+        for wrong in WRONG:
+            copied = copy.deepcopy(data)
+            node = copied
+            for part in path[:-1]:
+                node = node[part]
+            node[path[-1]] = wrong
+            yield copied
+
+
+def test_state_and_move_errors_hold_no_english_word(game):
+    answers: set[str] = set()
+    for data in _broken(game.example()):
+        try:
+            game.parse_state(data)
+        except MalformedInput as exc:
+            answers.update(m["message"] for lang in TRANSLATED for m in exc.to_json(lang))
+    moves = [dict(c.move) for c in game.cases if c.move][:15]
+    for move in moves:
+        for data in _broken(move):
+            try:
+                game.parse_move(data)
+            except MalformedInput as exc:
+                answers.update(m["message"] for lang in TRANSLATED for m in exc.to_json(lang))
+    assert answers
+    assert [a for a in answers if english_words(a)] == []
+
+
+def test_the_english_word_scan_can_fail():
+    assert english_words("Το πεδίο `x` πρέπει να είναι true ή false.") == ["true", "false"]
+    assert english_words("`or` ή `and`") == []
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize("where", ["/nx/q7/zz.json", "/tmp"])
+def test_file_errors_of_the_cli_are_in_the_readers_language(capsys, lang, where):
+    assert main(["check", "imperial", where, "--lang", lang, "--format", "json"]) == 2
+    (error,) = json.loads(capsys.readouterr().out)["errors"]
+    assert error["message"] and english_words(error["message"]) == []
+
+
+def test_allowed_values_are_named_from_the_vocabulary():
+    game = get_game("imperial")
+    with pytest.raises(MalformedInput) as info:
+        game.parse_move({"type": "factory", "nation": "XX", "space": "factory"})
+    messages = {lang: info.value.to_json(lang)[0]["message"] for lang in ("en", "el", "zh_TW")}
+    assert "`AH` (Austria-Hungary)" in messages["en"]
+    assert "`AH` (Αυστρο-Ουγγαρία)" in messages["el"] and " ή `RU` (Ρωσία)" in messages["el"]
+    assert "`AH`（奧匈帝國）" in messages["zh_TW"] and "或 `RU`" in messages["zh_TW"]
+
+
+def test_chinese_lists_space_the_list_word_beside_latin_words():
+    assert join_items(["Anna", "Ben"], "zh_TW") == "Anna 和 Ben"
+    assert join_items(["`GE`", "`RU`"], "zh_TW", style="or") == "`GE` 或 `RU`"
+    assert join_items(["紅色", "藍色"], "zh_TW") == "紅色和藍色"
+    assert Listed((0, 2, 4)).render("zh_TW") == "0、2 和 4"
+    assert Listed((0, 2, 4)).render("el") == "0, 2 και 4"
+    assert Listed((0, 2, 4)).render("pt") == "0, 2 e 4"

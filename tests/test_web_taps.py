@@ -1,0 +1,116 @@
+"""The picture as an input (issue 12): a tap with a brush changes the table there, and the
+page comes back focused on the part it changed. Through the test client, in two languages."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from web import create_app, permalink
+
+
+@pytest.fixture(scope="module")
+def client() -> FlaskClient:
+    return create_app({"TESTING": True}).test_client()
+
+
+def page(client: FlaskClient, game_id: str, lang: str) -> tuple[Any, list[str], list[str]]:
+    """The check page's state, its tap targets and its brushes."""
+    html = client.get(f"/{lang}/{game_id}/check").get_data(as_text=True)
+    base = re.search(r'name="base" value="([^"]*)"', html)
+    assert base
+    brush = re.search(r'<select name="brush"[^>]*>(.*?)</select>', html, re.S)
+    assert brush, game_id
+    values = re.findall(r'<option value="([^"]+)"', brush.group(1))
+    return permalink.decode(base.group(1)), re.findall(r'data-tap="([^"]+)"', html), values
+
+
+def tap(client: FlaskClient, game_id: str, lang: str, data: Any, where: str, brush: str) -> Any:
+    """Tap ``where`` with ``brush``: the new state, and the id the page focuses."""
+    response = client.post(
+        f"/{lang}/{game_id}/check",
+        data={"source": "json", "json": json.dumps(data), "action": f"put:{where}",
+              "brush": brush},
+    )  # fmt: skip
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    base = re.search(r'name="base" value="([^"]*)"', html)
+    focus = re.search(r'id="state-form" data-focus="([^"]+)"', html)
+    assert base
+    if focus:
+        assert f'id="{focus.group(1)}"' in html  # the focused part is on the page
+        assert 'id="verdict"' not in html  # a tap edits, it does not check
+    return permalink.decode(base.group(1)), focus.group(1) if focus else ""
+
+
+@pytest.mark.parametrize("lang", ["el", "zh_TW"])
+def test_imperial_tap_adds_a_unit_a_flag_or_a_factory(client: FlaskClient, lang: str) -> None:
+    data, taps, brushes = page(client, "imperial", lang)
+    assert "/regions/vienna" in taps and {"army AH", "fleet GB", "flag IT", "shipyard FR"} <= set(
+        brushes
+    )
+    after, focus = tap(client, "imperial", lang, data, "/regions/vienna", "army AH")
+    stacks = [u for u in after["units"] if (u["nation"], u["kind"], u["region"]) == (
+        "AH", "army", "vienna")]  # fmt: skip
+    before = sum(u["count"] for u in data["units"] if u["region"] == "vienna")
+    assert sum(u["count"] for u in after["units"] if u["region"] == "vienna") == before + 1
+    assert stacks and focus.startswith("s-units-")
+    after, focus = tap(client, "imperial", lang, data, "/regions/vienna", "flag IT")
+    assert after["nations"]["IT"]["flags"][-1] == "vienna"
+    assert all("vienna" not in n["flags"] for k, n in after["nations"].items() if k != "IT")
+    assert focus.startswith("s-nations-IT-flags")
+    after, focus = tap(client, "imperial", lang, data, "/regions/vienna", "armaments AH")
+    assert after["nations"]["AH"]["factories"][-1] == {"region": "vienna", "kind": "armaments"}
+    assert tap(client, "imperial", lang, data, "/regions/atlantis", "army AH") == (data, "")
+
+
+@pytest.mark.parametrize("lang", ["pt", "el"])
+def test_quarantine_tap_places_turns_or_removes_a_tile(client: FlaskClient, lang: str) -> None:
+    data, taps, brushes = page(client, "quarantine", lang)
+    assert {"turn", "remove", "place treatment blue", "place pharmacy"} <= set(brushes)
+    free = next(t for t in taps if "/hospital/at/" in t)
+    x, y = (int(n) for n in free.rsplit("/", 2)[1:])
+    after, focus = tap(client, "quarantine", lang, data, free, "place treatment blue")
+    player = int(free.split("/")[2])
+    new = after["players"][player]["hospital"][-1]
+    assert (new["kind"], new["colour"], new["x"], new["y"]) == ("treatment", "blue", x, y)
+    assert (
+        new["doors"]
+        and focus == f"s-players-{player}-hospital-{len(data['players'][player]['hospital'])}"
+    )
+    tile = f"/players/{player}/hospital/1"
+    assert tile in taps
+    after, focus = tap(client, "quarantine", lang, data, tile, "turn")
+    old = data["players"][player]["hospital"][1].get("rotation", 0)
+    assert after["players"][player]["hospital"][1]["rotation"] == (old + 90) % 360
+    after, focus = tap(client, "quarantine", lang, data, tile, "remove")
+    assert len(after["players"][player]["hospital"]) == len(data["players"][player]["hospital"]) - 1
+    after, _focus = tap(client, "quarantine", lang, data, tile, "place pharmacy")
+    assert after["players"][player]["hospital"][1]["kind"] == "pharmacy"
+    assert "colour" not in after["players"][player]["hospital"][1]
+
+
+def test_manhattan_project_tap_focuses_the_new_worker(client: FlaskClient) -> None:
+    data, _taps, brushes = page(client, "manhattan-project", "el")
+    before = len(data["board"].get("construction", []))
+    after, focus = tap(client, "manhattan-project", "el", data, "/board/construction", brushes[0])
+    assert len(after["board"]["construction"]) == before + 1
+    assert focus == f"s-board-construction-{before}"
+
+
+@pytest.mark.parametrize("game_id", ["manhattan-project", "imperial", "quarantine"])
+def test_worker_letters_and_brushes_are_in_the_readers_language(
+    client: FlaskClient, game_id: str
+) -> None:
+    english = client.get(f"/en/{game_id}/check").get_data(as_text=True)
+    greek = client.get(f"/el/{game_id}/check").get_data(as_text=True)
+    pick = re.compile(r'<select name="brush"[^>]*>(.*?)</select>', re.S)
+    assert pick.search(english).group(1) != pick.search(greek).group(1)  # type: ignore[union-attr]
+    if game_id == "manhattan-project":
+        letters = re.compile(r'<text[^>]*text-anchor="middle"[^>]*>([^<]{1,2})</text>')
+        assert {"L", "E", "S"} & set(letters.findall(english))
+        assert not {"L", "E", "S"} & set(letters.findall(greek))
