@@ -3,9 +3,6 @@ it is reported by that rule's ID."""
 
 from __future__ import annotations
 
-import statistics
-import time
-
 import pytest
 
 from adjudicator.core.cases import run_case
@@ -36,25 +33,6 @@ def test_every_state_rule_is_broken_by_some_case(rule):
     assert found, f"no state case breaks {rule}"
     for case in found:
         assert rule in run_case(GAME, case).actual
-
-
-def test_speed():
-    state = GAME.parse_state(GAME.example())
-    times = []
-    for _ in range(200):
-        start = time.process_time()
-        GAME.violations(state)
-        times.append(time.process_time() - start)
-    assert statistics.median(times) < 0.001
-    move = GAME.parse_move(
-        {"type": "place_central", "space": "mine_group", "worker": {"kind": "laborer"}}
-    )
-    times = []
-    for _ in range(100):
-        start = time.process_time()
-        GAME.adjudicate_parsed(state, move)
-        times.append(time.process_time() - start)
-    assert statistics.median(times) < 0.002
 
 
 def test_illegal_move_offers_alternatives():

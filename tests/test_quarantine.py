@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import statistics
-import time
-
 import pytest
 
 from adjudicator.core.cases import run_case
@@ -109,33 +106,6 @@ def test_score_with_tiebreak():
     report = GAME.score(GAME.example("end")).to_json()
     assert report["final"] and report["winner"] == "ben"
     assert report["tiebreaks"]
-
-
-def _median(fn, n=200):
-    """Median CPU time of ``fn`` (CPU time, so that a busy machine does not fail the test)."""
-    times = []
-    for _ in range(n):
-        t0 = time.process_time()
-        fn()
-        times.append(time.process_time() - t0)
-    return statistics.median(times)
-
-
-def test_speed():
-    state = GAME.parse_state(GAME.example())
-
-    def check():
-        state._cache.clear()
-        GAME.violations(state)
-
-    assert _median(check) < 0.001
-    move = GAME.parse_move({"type": "place_patient", "colour": "red", "player": "ben"})
-
-    def adjudicate():
-        state._cache.clear()
-        GAME.adjudicate_parsed(state, move)
-
-    assert _median(adjudicate) < 0.002
 
 
 def test_playout_of_2000_moves_stays_legal():
