@@ -116,7 +116,9 @@ def set_field(page: Page, pointer: str, value: Any) -> None:
     ancestors_open(page, selector)
     field = page.locator(selector)
     if field.evaluate("el => el.tagName") == "SELECT":
-        field.select_option(json.dumps(value))
+        # an enum's options hold JSON; a choice of names (a vocabulary select) the name itself
+        is_json = (field.get_attribute("name") or "").startswith("enum")
+        field.select_option(json.dumps(value) if is_json else str(value))
     else:
         field.fill(str(value))
 
