@@ -367,10 +367,10 @@ def run_load(
     if not calls:
         raise ValueError("no calls to send")
     load = _load(host, port, list(calls), max(1, concurrency), seconds, max_requests, timeout)
-    return _run_coroutine(load)
+    return run_coroutine(load)
 
 
-def _run_coroutine(coroutine: Any) -> Any:
+def run_coroutine(coroutine: Any) -> Any:
     """``asyncio.run``, or the same in a thread when this thread already runs a loop (as
     it does under Playwright's sync API in a test session)."""
     try:

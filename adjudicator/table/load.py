@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from adjudicator._http import run_coroutine
 from adjudicator.games import get_game
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -173,4 +174,4 @@ def run_load(
     if host not in LOOPBACK:
         raise ValueError("the table load runs on loopback addresses only")
     seconds = min(seconds, 600.0)
-    return asyncio.run(_run(host, port, tables, clients, seconds, every))
+    return run_coroutine(_run(host, port, tables, clients, seconds, every))
