@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from adjudicator.core.game import Game
-from adjudicator.core.i18n import N_, gettext
+from adjudicator.core.i18n import N_, N_plural, gettext, ngettext
 
 from .service import CORE
 
@@ -45,14 +45,36 @@ FIELDS = {
 
 
 def field_label(game: Game | None, key: str, lang: str, default: str | None = None) -> str:
-    """A field's label in ``lang``: the game's own, else a shared one, else ``default``
-    (the field's own name when ``default`` is ``None``)."""
+    """A field's label in ``lang``: the game's own, else a shared one, else the glossary's
+    term of that name, else ``default`` (the field's own name when ``default`` is ``None``)."""
     present = game.present if game is not None else None
     if present is not None and key in present.fields:
         return gettext(game.domain, lang, present.fields[key])  # type: ignore[union-attr]
     if key in FIELDS:
         return gettext(CORE, lang, FIELDS[key])
+    named = _glossary_name(game, key, lang) if game is not None else None
+    if named:
+        return named  # a field named after a concept of the game (``general_supply``)
     return key.replace("_", " ") if default is None else default
+
+
+#: The titles of the example states every game has (a game titles its own in ``present``).
+EXAMPLES = {"mid-game": N_("Mid-game"), "end": N_("Game over")}
+SETUP = N_plural("Setup, {count} player", "Setup, {count} players")
+
+
+def example_title(game: Game, name: str, lang: str) -> str:
+    """An example state's title in ``lang`` ("setup-3p" is "Setup, 3 players")."""
+    present = game.present
+    if present is not None and name in present.examples:
+        return gettext(game.domain, lang, present.examples[name])
+    if name in EXAMPLES:
+        return gettext(CORE, lang, EXAMPLES[name])
+    count = name[len("setup-") : -1]
+    if name.startswith("setup-") and name.endswith("p") and count.isdigit():
+        n = int(count)
+        return ngettext(CORE, lang, SETUP.singular, SETUP.plural, n).format(count=n)
+    return name.replace("-", " ")
 
 
 def move_label(game: Game | None, tag: str, lang: str) -> str:

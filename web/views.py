@@ -158,6 +158,16 @@ def field_label(key: str, default: str | None = None) -> str:
     return labels.field_label(page_game(), key, current_lang(), default)
 
 
+def game_name(game: Game) -> str:
+    """The game's name in the page's language (its title msgid, in the game's domain)."""
+    return game._(current_lang(), game.name)
+
+
+def example_title(game: Game, name: str) -> str:
+    """An example state's title in the page's language."""
+    return labels.example_title(game, name, current_lang())
+
+
 def move_label(tag: str) -> str:
     """A kind of action in the page's language."""
     return labels.move_label(page_game(), tag, current_lang())
@@ -275,6 +285,8 @@ def common(game: Game, data: Any, kind: str) -> dict[str, Any]:
         "examples": game.example_names(),
         "cases": cases_of(game, kind),
         "state_json": pretty(data),
+        # what was pasted into the "paste JSON" box, shown again there (kept as typed)
+        "pasted": request.form.get("json", "") if request.form.get("source") == "json" else "",
         "base": permalink.encode(data),
         "lang2": second_lang(),
         "other_langs": [lang for lang in LANGS if lang != current_lang()],
