@@ -211,5 +211,6 @@ def draw_units(canvas: Canvas, state: Any, lang: str = "en") -> None:
             label = _t(lang, GLYPHS[unit.kind], count=unit.count)
             fill = COLOURS[unit.nation]
             with canvas.link(f"/units/{number}"):
-                canvas.rect(ux - 10.5, uy - 3, 22, 15, rx=2 if unit.kind == "army" else 6, fill=fill)
+                rounded = 2 if unit.kind == "army" else 6
+                canvas.rect(ux - 10.5, uy - 3, 22, 15, rx=rounded, fill=fill)
                 canvas.text(ux + 0.5, uy + 9, label, size=12, text_anchor="middle", fill="#fff")
