@@ -130,15 +130,24 @@ window.addEventListener("load", function () {
 });
 
 // The map: buttons to zoom (it pans by scrolling, and pinch-zooms as any page does).
+// It opens on the middle of the map (central Europe), and a zoom keeps the middle in view.
 function zoomer(box) {
   var scroll = box.parentElement.querySelector(".map-scroll");
   var level = 1;
+  function centre(x, y) {
+    scroll.scrollLeft = x * scroll.scrollWidth - scroll.clientWidth / 2;
+    scroll.scrollTop = y * scroll.scrollHeight - scroll.clientHeight / 2;
+  }
   box.hidden = false;
+  centre(0.5, 0.45);
   box.querySelectorAll("button[data-zoom]").forEach(function (button) {
     button.addEventListener("click", function () {
+      var x = (scroll.scrollLeft + scroll.clientWidth / 2) / scroll.scrollWidth;
+      var y = (scroll.scrollTop + scroll.clientHeight / 2) / scroll.scrollHeight;
       var step = parseInt(button.getAttribute("data-zoom"), 10);
       level = Math.min(3, Math.max(0.5, level * (step > 0 ? 1.5 : 1 / 1.5)));
       scroll.style.setProperty("--zoom", String(level));
+      centre(x, y);
     });
   });
 }

@@ -134,16 +134,17 @@ def draw_borders(canvas: Canvas) -> None:
 
 #: Labels moved off their neighbours' (dx, dy from the default place under the circle).
 LABEL_SHIFT: dict[str, tuple[float, float]] = {
-    "holland": (-42, -20),
+    "holland": (-56, -14),
     "belgium": (34, -2),
     "cologne": (36, -26),
-    "trieste": (10, 6),
+    "trieste": (-4, 4),
     "venice": (-34, -2),
-    "london": (12, 0),
+    "london": (-6, 0),
     "english_channel": (-10, 0),
     "danzig": (10, -50),
-    "florence": (-14, 0),
-    "genoa": (-10, -50),
+    "denmark": (40, -22),
+    "florence": (-44, -6),
+    "genoa": (-48, -26),
     "dijon": (0, -50),
     "switzerland": (-6, 6),
     "munich": (-40, -4),
