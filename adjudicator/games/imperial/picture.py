@@ -143,7 +143,7 @@ LABEL_SHIFT: dict[str, tuple[float, float]] = {
     "english_channel": (-10, 0),
     "danzig": (10, -50),
     "denmark": (40, -22),
-    "florence": (-44, -6),
+    "florence": (-38, -6),
     "genoa": (-48, -26),
     "dijon": (0, -50),
     "switzerland": (-6, 6),
