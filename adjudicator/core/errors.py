@@ -181,33 +181,39 @@ def _field(loc: tuple[Any, ...]) -> str:
     return str(last)
 
 
-class _Choices(Localized):
-    """The allowed values of an enum or union tag, joined with "or" in the reader's language;
-    each value the game's vocabulary names is followed by its name: "`AH` (Αυστρο-Ουγγαρία)"."""
+class Choices(Localized):
+    """Allowed values (of an enum, a union tag, a kind of action), joined as the reader's
+    language joins lists (``style``: Babel's, "or" by default); each value the game's
+    vocabulary names (in ``kind``, else the kind that names them all) is followed by its
+    name: "`AH` (Αυστρο-Ουγγαρία)"."""
 
-    def __init__(self, values: list[str], domain: str = "") -> None:
+    def __init__(
+        self, values: list[str], domain: str = "", style: str = "or", kind: str = ""
+    ) -> None:
         self.values = values
         self.domain = domain
+        self.style = style
+        self.kind = kind
 
     def render(self, lang: str = "en") -> str:
         from .registry import vocabulary
 
         lang = normalize_lang(lang)
         vocab = vocabulary(self.domain) if self.domain else None
-        kind = vocab.kind_of(self.values) if vocab is not None else None
+        kind = self.kind or (vocab.kind_of(self.values) if vocab is not None else None)
         brackets = "（{}）" if lang == "zh_TW" else " ({})"
         shown = []
         for value in self.values:
             name = vocab.name(kind, value, lang) if vocab is not None and kind else ""
             plain = name.casefold() in (value.casefold(), value.replace("_", " ").casefold())
             shown.append(f"`{value}`" + ("" if plain or not name else brackets.format(name)))
-        return join_items(shown, lang, style="or")
+        return join_items(shown, lang, style=self.style)
 
 
-def _choices(text: str, domain: str = "") -> _Choices:
+def _choices(text: str, domain: str = "") -> Choices:
     """pydantic's English list of allowed values ("'a', 'b' or 'c'") as a list."""
     parts = [p.strip().strip("'\"") for p in text.replace(" or ", ", ").split(",")]
-    return _Choices([p for p in parts if p], domain)
+    return Choices([p for p in parts if p], domain)
 
 
 def _message(item: Any, loc: tuple[Any, ...], domain: str = "") -> Message:
