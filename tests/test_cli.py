@@ -182,7 +182,7 @@ def test_argument_errors_are_in_the_readers_language(capsys, lang, argv):
 def test_options_text_leaves_out_kinds_with_no_legal_action(capsys, tmp_path):
     game = get_game("imperial")
     state = write(tmp_path, "state.json", game.example())
-    code, out = run(capsys, "options", game.id, state, "--format", "json")
+    _, out = run(capsys, "options", game.id, state, "--format", "json")
     counts = json.loads(out)["counts"]
     empty = [k for k, n in counts.items() if n == 0]
     assert empty, "the example should leave some kind with no legal action"
