@@ -300,7 +300,7 @@ def _search_text(found: Any, hits: list[dict[str, Any]], lang: str) -> str:
     if not hits:
         lines = [_t(lang, N_("No rule found."))]
         if found.suggestions:
-            terms = ", ".join(found.suggestions)
+            terms = join_items(list(found.suggestions), lang)
             lines.append(_t(lang, N_("Closest glossary terms: {terms}"), terms=terms))
         return "\n".join(lines)
     return "\n".join(
