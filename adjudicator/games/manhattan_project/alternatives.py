@@ -14,13 +14,8 @@ from .data import (
 from .logic import (
     slot_price,
 )
-from .models import (
-    KINDS,
-    Move,
-    PlaceCentral,
-    Player,
-    State,
-)
+from .models import KINDS, Player, State
+from .moves import Move, PlaceCentral
 from .rules import checks
 from .vocab import (
     bomb_place,

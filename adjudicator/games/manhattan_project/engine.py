@@ -19,31 +19,22 @@ from .logic import (
     slot_price,
     target,
 )
-from .models import (
-    GREY,
+from .models import GREY, SPACES, Bomb, Building, BuildingRef, Piece, Player, State, Test, Turn
+from .moves import (
     MOVE_TYPES,
-    SPACES,
     AirStrike,
-    Bomb,
     BuildBomb,
-    Building,
-    BuildingRef,
     Construct,
     DesignBomb,
     EndTurn,
     LoadBomb,
     Move,
     Negotiate,
-    Piece,
     PlaceBuilding,
     PlaceCentral,
-    Player,
     Repair,
     Retrieve,
-    State,
-    Test,
     TestBomb,
-    Turn,
 )
 from .rules import checks
 from .snapshot import copy_state, own_building, own_pieces, with_occupants

@@ -19,7 +19,8 @@ from .alternatives import summary, worker_options
 from .data import SPACE_SPECS
 from .logic import WORKER_KEYS
 from .models import KINDS as WORKER_KINDS
-from .models import BuildingCard, Player, SimpleSpace, State
+from .models import BuildingCard, Player, State
+from .moves import SimpleSpace
 from .vocab import DOMAIN, amounts, building_place, message, space_name, worker_name
 
 #: The kinds listed, in the order a turn offers them.

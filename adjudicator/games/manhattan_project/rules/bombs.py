@@ -10,12 +10,8 @@ from ....core.verdicts import Violation
 from ..logic import (
     lacking_worker,
 )
-from ..models import (
-    BuildBomb,
-    LoadBomb,
-    State,
-    TestBomb,
-)
+from ..models import State
+from ..moves import BuildBomb, LoadBomb, TestBomb
 from ..vocab import amount as amount_of
 from ..vocab import (
     amounts,
