@@ -214,18 +214,22 @@ def _action_words(state: State, data: Candidate) -> Message:
 
 
 def describe(state: State, data: Candidate) -> Message:
-    """One candidate in a line: the space, how far and at what cost, and what is done."""
+    """One candidate in a sentence: the space, how far and at what cost, and what is done
+    ("Factory, 1 space on, free: build no factory."). An opening purchase is said as its
+    effect says it."""
     if data["type"] == "opening":
         if data.get("bond") is None:
-            return _message(N_("{player} buys no bond of {nation}"), player=data["player"],
+            return _message(N_("{player} buys no bond of {nation}."), player=data["player"],
                             nation=nation_name(data["nation"]))  # fmt: skip
-        return purchase_words(data)
+        return _message(N_("{player} buys the {cost}M bond of {nation} for {price}M."),
+                        player=data["player"], cost=data["bond"], price=data["bond"],
+                        nation=nation_name(data["nation"]))  # fmt: skip
     at = where(state, data["nation"], data["space"])
     what = _action_words(state, data)
     if data.get("investments"):
         purchase = purchase_words(data["investments"][0])
-        return _message(N_("{where}: {what}; {purchase}"), where=at, what=what, purchase=purchase)
-    return _message(N_("{where}: {what}"), where=at, what=what)
+        return _message(N_("{where}: {what}; {purchase}."), where=at, what=what, purchase=purchase)
+    return _message(N_("{where}: {what}."), where=at, what=what)
 
 
 # --- what an action does --------------------------------------------------------------------

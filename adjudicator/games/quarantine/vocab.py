@@ -8,13 +8,10 @@ beside it ("above the tile at row 1, column 2"), so that no place is ever row 0.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from babel.lists import format_list
-
-from ...core.i18n import N_, Message, N_plural, Name, Plural, babel_locale
+from ...core.i18n import N_, Message, N_plural, Name, Plural, join_items
 
 DOMAIN = "quarantine"
 Pos = tuple[int, int]
@@ -51,28 +48,15 @@ def cubes_of(c: str, count: int) -> Message:
 
 @dataclass(frozen=True)
 class Listing(Message):
-    """Messages joined as the reader's language joins a list ("A, B and C")."""
+    """Messages joined as the reader's language joins a list ("A, B and C"), by the core's
+    :func:`~adjudicator.core.i18n.join_items` (which spaces Chinese 和 beside digits)."""
 
     parts: tuple[Message, ...] = ()
 
     def render(self, lang: str = "en") -> str:
         if not self.parts:
             return super().render(lang)
-        return join_list([p.render(lang) for p in self.parts], lang)
-
-
-_ASCII = "A-Za-z0-9`$"
-_GLUED = re.compile(rf"(?:(?<=[{_ASCII}])([和或])|([和或])(?=[{_ASCII}]))")
-
-
-def join_list(items: Sequence[str], lang: str) -> str:
-    """``items`` joined with the language's list pattern (Babel/CLDR). In Chinese, where
-    the pattern glues 和 or 或 to its neighbours, a neighbour in Latin letters or digits
-    gets a space on each side of the word: "anna 和 ben", "1 顆藍色方塊 和 1 顆綠色方塊"."""
-    joined = format_list(list(items), locale=babel_locale(lang))
-    if not lang.startswith("zh"):
-        return joined
-    return _GLUED.sub(lambda m: f" {m.group(1) or m.group(2)} ", joined).replace("  ", " ")
+        return join_items([p.render(lang) for p in self.parts], lang)
 
 
 def cube_list(heap: object, colours: Iterable[str]) -> Message:
