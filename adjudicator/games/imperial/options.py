@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...core.game import OptionsProvider
-from ...core.i18n import N_, Message, N_plural
+from ...core.i18n import N_, Listed, Message, N_plural
 from .board import Board, board
 from .data import FLAGS_PER_NATION
 from .destinations import flag_changes, maneuver_words, maneuvers
@@ -164,6 +164,24 @@ def where(state: State, nation: str, space: str) -> Message:
     )
 
 
+def _taxation_words(result: dict[str, int]) -> Message:
+    """What a taxation brings, naming only the parts that are not zero."""
+    if not result["revenue"]:
+        return _message(N_("collect no tax"))
+    parts = []
+    if result["power_points"]:
+        parts.append(_message(N_plural("{count} power point", "{count} power points"),
+                              count=result["power_points"]))  # fmt: skip
+    if result["bonus"]:
+        parts.append(_message(N_("a bonus of {bonus}M"), bonus=result["bonus"]))
+    if result["income"]:
+        parts.append(_message(N_("{income}M to the treasury"), income=result["income"]))
+    if not parts:
+        return _message(N_("collect {revenue}M in taxes"), revenue=result["revenue"])
+    return _message(N_("collect {revenue}M in taxes: {parts}"), revenue=result["revenue"],
+                    parts=Listed(tuple(parts)))  # fmt: skip
+
+
 def _action_words(state: State, data: Candidate) -> Message:
     """What the action of the space does, without the investing."""
     kind, nation = data["type"], data["nation"]
@@ -194,17 +212,7 @@ def _action_words(state: State, data: Candidate) -> Message:
     if kind == "maneuver":
         return maneuver_words(data)
     if kind == "taxation":
-        result = tax_result(state, nation)
-        return _message(
-            N_(
-                "collect {revenue}M in taxes: {points} power points, a bonus of {bonus}M, "
-                "{income}M to the treasury"
-            ),
-            revenue=result["revenue"],
-            points=result["power_points"],
-            bonus=result["bonus"],
-            income=result["income"],
-        )
+        return _taxation_words(tax_result(state, nation))
     if data.get("forced_by"):
         return _message(
             N_("pay the interest, stopped here by the Swiss bank of {player}"),

@@ -9,9 +9,8 @@ beside it ("above the tile at row 1, column 2"), so that no place is ever row 0.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
-from ...core.i18n import N_, Message, N_plural, Name, Plural, join_items
+from ...core.i18n import N_, Listed, Localized, Message, N_plural, Name, Plural
 
 DOMAIN = "quarantine"
 Pos = tuple[int, int]
@@ -46,23 +45,11 @@ def cubes_of(c: str, count: int) -> Message:
     )
 
 
-@dataclass(frozen=True)
-class Listing(Message):
-    """Messages joined as the reader's language joins a list ("A, B and C"), by the core's
-    :func:`~adjudicator.core.i18n.join_items` (which spaces Chinese 和 beside digits)."""
-
-    parts: tuple[Message, ...] = ()
-
-    def render(self, lang: str = "en") -> str:
-        if not self.parts:
-            return super().render(lang)
-        return join_items([p.render(lang) for p in self.parts], lang)
-
-
-def cube_list(heap: object, colours: Iterable[str]) -> Message:
-    """The cubes of a heap (``Cubes``), colour by colour: "2 red cubes and 1 grey cube"."""
+def cube_list(heap: object, colours: Iterable[str]) -> Localized:
+    """The cubes of a heap (``Cubes``), colour by colour, joined as the reader's language
+    joins a list: "2 red cubes and 1 grey cube" ("no cube" for none)."""
     parts = tuple(cubes_of(c, getattr(heap, c)) for c in colours if getattr(heap, c))
-    return Listing(DOMAIN, N_("no cube"), {}, parts)
+    return Listed(parts) if parts else Message(DOMAIN, N_("no cube"), {})
 
 
 def _frame(tiles: Iterable[Pos]) -> tuple[int, int]:
