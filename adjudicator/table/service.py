@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import secrets
-import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
@@ -41,7 +40,16 @@ from .log import (
     parse_seats,
     replay,
 )
-from .store import EntryRow, TableRow, now
+from .store import (
+    CHANNEL,
+    ChangeSignal,
+    EntryRow,
+    SqliteWriter,
+    TableRow,
+    change_signal,
+    now,
+    sqlite_file,
+)
 
 #: Join codes: 16 URL-safe characters from ``secrets`` (96 bits).
 CODE_BYTES = 12
@@ -131,16 +139,25 @@ class Tables:
     def __init__(self, engine: Engine, limits: Limits | None = None) -> None:
         self.engine = engine
         self.limits = limits or Limits()
-        # SQLite has one writer at a time: the writers of this process queue here (a lock
-        # that gevent makes cooperative) rather than in SQLite's busy wait, which would stop
-        # every greenlet of a worker.
-        self._one_writer = threading.Lock() if engine.dialect.name == "sqlite" else None
+        # SQLite has one writer at a time: the writers of every process queue for it where
+        # gevent can switch (see SqliteWriter) rather than in SQLite's busy wait, which
+        # would stop every greenlet of a worker.
+        database = sqlite_file(engine)
+        self._one_writer = SqliteWriter(database) if database else None
+        self._notify = engine.dialect.name == "postgresql"
 
     @contextmanager
     def _writing(self) -> Iterator[Connection]:
-        """A write transaction."""
-        with self._one_writer or nullcontext(), self.engine.begin() as conn:
+        """A write transaction (on PostgreSQL it also tells every listening server)."""
+        turn = self._one_writer() if self._one_writer else nullcontext()
+        with turn, self.engine.begin() as conn:
             yield conn
+            if self._notify:
+                conn.exec_driver_sql(f"NOTIFY {CHANNEL}")
+
+    def change_signal(self) -> ChangeSignal:
+        """A cheap way to tell that some table may have changed (see :mod:`.store`)."""
+        return change_signal(self.engine)
 
     # --- reading --------------------------------------------------------------------------
     def get(self, code: str) -> TableRow:
