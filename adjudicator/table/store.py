@@ -136,13 +136,29 @@ def _sqlite_begin(connection: Any) -> None:
     connection.exec_driver_sql("BEGIN")
 
 
-def migrate(engine: Engine, revision: str = "head") -> None:
-    """Bring the schema to ``revision`` through the Alembic migrations."""
-    from alembic import command
+def _alembic_config() -> Any:
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+def is_current(engine: Engine) -> bool:
+    """Whether the schema is at the newest revision (one query; nothing is changed)."""
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+
+    head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
+    with engine.connect() as connection:
+        return bool(MigrationContext.configure(connection).get_current_revision() == head)
+
+
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Bring the schema to ``revision`` through the Alembic migrations."""
+    from alembic import command
+
+    config = _alembic_config()
     with engine.begin() as connection:
         if connection.dialect.name == "postgresql":
             # Several servers may start at once: one migrates, the others wait.
