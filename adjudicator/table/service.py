@@ -13,7 +13,7 @@ import secrets
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any, cast
 
 from sqlalchemy import Table, and_, bindparam, func, insert, select, update
@@ -46,6 +46,7 @@ from .store import (
     EntryRow,
     SqliteWriter,
     TableRow,
+    aware,
     change_signal,
     now,
     sqlite_file,
@@ -196,7 +197,7 @@ class Tables:
         """The table with this join code (archived lazily once it has been idle too long)."""
         with self.engine.connect() as conn:
             row = self._row(conn, code)
-        if row.archived_at is None and _aware(row.active_at) < now() - self.limits.idle:
+        if row.archived_at is None and aware(row.active_at) < now() - self.limits.idle:
             self.archive_idle()
             with self.engine.connect() as conn:
                 row = self._row(conn, code)
@@ -493,11 +494,6 @@ class Tables:
 
 def _columns(entry: EntryRow) -> dict[str, Any]:
     return {c.name: getattr(entry, c.key) for c in EntryRow.__table__.columns if c.name != "id"}
-
-
-def _aware(stamp: datetime) -> datetime:
-    """SQLite gives back naive datetimes: they were stored in UTC."""
-    return stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)
 
 
 def _author(author: str | None) -> str | None:

@@ -45,6 +45,11 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def aware(stamp: datetime) -> datetime:
+    """SQLite gives back naive datetimes: they were stored in UTC."""
+    return stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)
+
+
 class Base(DeclarativeBase):
     type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, list[Any]: JSON}
 
