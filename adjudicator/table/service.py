@@ -100,6 +100,8 @@ class Limits:
     max_state_bytes: int = 512 * 1024
     idle: timedelta = timedelta(days=30)
     """A table left alone this long is archived (kept, read-only, reopenable)."""
+    replay_seconds: float = 20.0
+    """The longest a log file's replay (or import) may take; it is flagged after that."""
 
 
 class TableError(AdjudicatorError):
@@ -273,28 +275,42 @@ class Tables:
         seat_data = [s.model_dump(exclude_none=True) for s in seats]
         self.archive_idle()
         with self._writing() as conn:
-            open_count = conn.execute(
-                select(func.count()).select_from(TableRow).where(TableRow.archived_at.is_(None))
-            ).scalar_one()
-            if open_count >= self.limits.max_tables:
-                raise Full(N_("Too many tables are open; try again later."))
-            stamp = now()
-            table_id = conn.execute(
-                insert(TableRow)
-                .values(
-                    code=new_code(), game=game.id, variant=variant, players=seat_data,
-                    state=state, version=1, log_length=1, created_at=stamp, active_at=stamp,
-                )
-                .returning(TableRow.id)
-            ).scalar_one()  # fmt: skip
-            conn.execute(
-                insert(EntryRow).values(
-                    table_id=table_id, seq=1, based_on=0, version=1, kind="open",
-                    author=_author(author), verdict=report, state=state, created_at=stamp,
-                )
-            )  # fmt: skip
-            found = conn.execute(select(TableRow.__table__).where(TableRow.id == table_id)).one()
+            table_id = self._insert(conn, game.id, variant, seat_data, state, report, author)
+            found = conn.execute(select(_T).where(_T.c.id == table_id)).one()
         return TableRow(**found._mapping)
+
+    def _insert(
+        self,
+        conn: Connection,
+        game_id: str,
+        variant: str | None,
+        seats: list[dict[str, Any]],
+        state: dict[str, Any],
+        report: dict[str, Any],
+        author: str | None,
+    ) -> int:
+        """A new table and its first log line (the opening), in ``conn``'s transaction."""
+        open_count = conn.execute(
+            select(func.count()).select_from(TableRow).where(TableRow.archived_at.is_(None))
+        ).scalar_one()
+        if open_count >= self.limits.max_tables:
+            raise Full(N_("Too many tables are open; try again later."))
+        stamp = now()
+        table_id: int = conn.execute(
+            insert(TableRow)
+            .values(
+                code=new_code(), game=game_id, variant=variant, players=seats,
+                state=state, version=1, log_length=1, created_at=stamp, active_at=stamp,
+            )
+            .returning(TableRow.id)
+        ).scalar_one()  # fmt: skip
+        conn.execute(
+            insert(EntryRow).values(
+                table_id=table_id, seq=1, based_on=0, version=1, kind="open",
+                author=_author(author), verdict=report, state=state, created_at=stamp,
+            )
+        )  # fmt: skip
+        return table_id
 
     # --- changing -------------------------------------------------------------------------
     def propose(self, code: str, move: Any, based_on: int, author: str | None = None) -> Outcome:
@@ -460,36 +476,73 @@ class Tables:
         }
 
     def replay(self, data: Any) -> tuple[LogFile, Replay]:
-        """Replay a log file (raises :class:`MalformedInput` for a malformed one)."""
+        """Replay a log file (raises :class:`MalformedInput` for a malformed one), within
+        :attr:`Limits.replay_seconds`."""
         log = parse_log(data)
         game = _game(log.game)
         game.parse_state(log.initial_state)
-        return log, replay(game, log)
+        return log, replay(game, log, budget=self.limits.replay_seconds)
 
     def import_log(self, data: Any, author: str | None = None) -> tuple[TableRow | None, Replay]:
-        """A new table holding the log, when its replay follows it to the end."""
+        """A new table holding the log, when its replay follows it to the end: the table
+        and every line are written in one transaction."""
         log, result = self.replay(data)
         if result.flag is not None:
             return None, result
-        table = self.open(
-            log.game, [s.model_dump() for s in log.players], state=log.initial_state,
-            variant=log.variant, author=author,
-        )  # fmt: skip
-        for entry, verdict, state in zip(
-            log.entries, result.verdicts[1:], result.states[1:], strict=True
-        ):
-            who = entry.author or author
-            if entry.kind == "undo":
-                outcome = self.undo(table.code, table.version, who)
-            elif entry.kind == "correct":
-                outcome = self.correct(table.code, entry.state, table.version, who)
-            else:
-                changed = state if verdict and verdict["legal"] else None
-                outcome = self._append(
-                    table, table.version, "move", who, entry.move, verdict, changed
-                )
-            table = outcome.table
-        return table, result
+        game = _game(log.game)
+        parsed = game.parse_state(log.initial_state)
+        first = parsed.model_dump(mode="json")
+        report = codec.encode_report(game.report(parsed))
+        seats = [s.model_dump(exclude_none=True) for s in log.players]
+        lines = _imported_lines(game, log, result, author)
+        version = 1 + sum(1 for line in lines if line["version"] is not None)
+        last = next((line["state"] for line in reversed(lines) if line["state"]), first)
+        self._bounded_state(last)
+        with self._writing() as conn:
+            table_id = self._insert(conn, game.id, log.variant, seats, first, report, author)
+            if lines:
+                conn.execute(_ENTRY, [{**line, "table_id": table_id} for line in lines])
+            conn.execute(
+                update(_T).where(_T.c.id == table_id)
+                .values(version=version, log_length=len(lines) + 1, state=last)
+            )  # fmt: skip
+            found = conn.execute(select(_T).where(_T.c.id == table_id)).one()
+        return TableRow(**found._mapping), result
+
+
+def _imported_lines(
+    game: Game, log: LogFile, result: Replay, author: str | None
+) -> list[dict[str, Any]]:
+    """The log lines of an imported log that followed to the end, as rows (from the second
+    line: the first is the opening), with the versions and undo links they make."""
+    lines: list[dict[str, Any]] = []
+    version, live = 1, [1]
+    stamp = now()
+    for index, entry in enumerate(log.entries):
+        seq, before = index + 2, result.states[index]
+        line: dict[str, Any] = {
+            "seq": seq, "based_on": version, "version": None, "kind": entry.kind,
+            "author": _author(entry.author or author), "move": None, "verdict": None,
+            "state": None, "undoes": None, "created_at": stamp,
+        }  # fmt: skip
+        if entry.kind == "undo":
+            line["undoes"] = live.pop()
+            line["state"] = result.states[index + 1]
+        elif entry.kind == "correct":
+            line["verdict"] = audit(game, before, entry.state).to_json()
+            line["state"] = game.parse_state(entry.state).model_dump(mode="json")
+            live.append(seq)
+        else:
+            verdict = result.verdicts[index + 1] or {}
+            line["move"], line["verdict"] = entry.move, verdict
+            if verdict.get("legal"):
+                line["state"] = result.states[index + 1]
+                live.append(seq)
+        if line["state"] is not None:
+            version += 1
+            line["version"] = version
+        lines.append(line)
+    return lines
 
 
 def _columns(entry: EntryRow) -> dict[str, Any]:
