@@ -43,6 +43,7 @@ from .views import (
     error_views,
     example_title,
     game_name,
+    join_words,
     marked_paths,
     move_context,
     move_label,
@@ -101,6 +102,7 @@ def page_helpers() -> dict[str, Any]:
         "setup_examples": setup_examples,
         "game_name": game_name,
         "example_title": example_title,
+        "join_words": join_words,
     }
 
 
@@ -288,7 +290,7 @@ def rule(game_id: str, rule_id: str) -> str:
         "rule.html",
         game=game,
         rule=view,
-        sources=found.sources,
+        sources=[source.render(lang) for source in found.sources],
         checks=checks,
         lang2=lang2,
         other_langs=[x for x in LANGS if x != lang],

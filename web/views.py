@@ -11,7 +11,7 @@ from markupsafe import Markup
 
 from adjudicator.core.errors import FieldError, MalformedInput
 from adjudicator.core.game import Game
-from adjudicator.core.i18n import LANGS, babel_locale
+from adjudicator.core.i18n import LANGS, babel_locale, join_items
 
 from . import forms, labels, permalink
 from .i18n import _, canonical, current_lang
@@ -156,6 +156,11 @@ def page_game() -> Game | None:
 def field_label(key: str, default: str | None = None) -> str:
     """A field's label in the page's language (its own name when there is none)."""
     return labels.field_label(page_game(), key, current_lang(), default)
+
+
+def join_words(words: list[str]) -> str:
+    """Words joined as the page's language joins a list."""
+    return join_items([str(w) for w in words], current_lang())
 
 
 def game_name(game: Game) -> str:
@@ -433,7 +438,10 @@ def move_context(
 def detail_columns(details: dict[str, dict[str, Any]]) -> list[tuple[str, str]]:
     """The keys of the scoring's breakdown, in first-seen order, with their labels."""
     keys = dict.fromkeys(key for row in details.values() for key in row)
-    return [(key, field_label(key)) for key in keys]
+    game = page_game()
+    return [
+        (key, field_label(key, "") or (entity_text(game, key) if game else key)) for key in keys
+    ]
 
 
 def score_context(
