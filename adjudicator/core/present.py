@@ -154,3 +154,58 @@ def fit(text: str, limit: int) -> str:
 def width_of(text: str) -> int:
     """How wide ``text`` is, in Latin characters (CJK counts double)."""
     return sum(2 if ord(char) > 0x2E80 else 1 for char in text)
+
+
+def _cjk(char: str) -> bool:
+    return "\u2e80" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff"
+
+
+#: Full-width marks a line never starts with, and those it never ends with.
+_NO_START, _NO_END = set("，。、：；）」』！？…"), set("（「『")
+
+
+def _breaks(text: str) -> list[tuple[str, str]]:
+    """``text`` as pieces a line may end after, each with what joins it to the next ("" or
+    " "). A break falls at a space or between two CJK characters, but never inside "3 個"
+    (a number and its measure word) or "工廠 E" (a name and its letter), nor before a
+    closing or after an opening full-width mark."""
+    pieces: list[tuple[str, str]] = [("", "")]
+    for index, char in enumerate(text):
+        word, _ = pieces[-1]
+        before = text[index - 1] if index else ""
+        after = text[index + 1] if index + 1 < len(text) else ""
+        if char == " ":
+            glued = (before.isdigit() and _cjk(after)) or (
+                _cjk(before) and after.isascii() and after.isalnum()
+                and not text[index + 2 : index + 3].isalnum()
+            )  # fmt: skip
+            if glued:
+                pieces[-1] = (word + char, "")
+            else:
+                pieces[-1] = (word, " ")
+                pieces.append(("", ""))
+            continue
+        if word and _cjk(before) and _cjk(char) and before not in _NO_END and char not in _NO_START:
+            pieces.append((char, ""))
+        else:
+            pieces[-1] = (word + char, "")
+    return [p for p in pieces if p[0]]
+
+
+def lines(text: str, limit: int, most: int) -> list[str]:
+    """``text`` broken (see :func:`_breaks`) into at most ``most`` lines of about ``limit``
+    characters (a CJK character counts double)."""
+    pieces = _breaks(text)
+    found, starts, glue = [""], [0], ""
+    for index, (piece, sep) in enumerate(pieces):
+        joined = found[-1] + glue + piece
+        if width_of(joined) <= limit or not found[-1]:
+            found[-1] = joined
+        else:
+            found.append(piece)
+            starts.append(index)
+        glue = sep
+    if len(found) > most:
+        rest = "".join(piece + sep for piece, sep in pieces[starts[most - 1] :])
+        found = [*found[: most - 1], fit(rest.strip(), limit)]
+    return [fit(line, limit) for line in found]

@@ -13,9 +13,9 @@ from ...core.present import (
     Presentation,
     fit,
     is_marked,
+    lines,
     stroke,
     translator,
-    width_of,
 )
 from .models import SPACES
 
@@ -202,20 +202,6 @@ def draw_space(canvas: Canvas, state: Any, space: str, origin: tuple[float, floa
         draw_piece(canvas, x + 16 + number * STEP, y + 44, piece, lang)
     if len(pieces) > 6:
         canvas.text(x + SPACE_W - 10, y + 50, f"+{len(pieces) - 6}", size=12, text_anchor="end")
-
-
-def lines(text: str, limit: int, most: int) -> list[str]:
-    """``text`` broken at spaces into at most ``most`` lines of about ``limit`` characters."""
-    found = [""]
-    for word in text.split(" "):
-        joined = f"{found[-1]} {word}".strip()
-        if width_of(joined) <= limit or not found[-1]:
-            found[-1] = joined
-        else:
-            found.append(word)
-    if len(found) > most:
-        found = [*found[: most - 1], fit(" ".join(found[most - 1 :]), limit)]
-    return [fit(line, limit) for line in found]
 
 
 def draw_board(state: Any, marked: set[str], lang: str, links: Any) -> str:
