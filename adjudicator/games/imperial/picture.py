@@ -100,7 +100,7 @@ TINTS = {
     "GE": "#dddddd",
     "RU": "#e6d8ee",
 }
-WIDTH, MAP_HEIGHT = 1000, 740
+WIDTH, MAP_HEIGHT = 1000, 760
 
 
 def xy(region: str) -> tuple[float, float]:
@@ -147,7 +147,7 @@ LABEL_SHIFT: dict[str, tuple[float, float]] = {
     "genoa": (-48, -26),
     "dijon": (0, -50),
     "switzerland": (-6, 6),
-    "munich": (-40, -4),
+    "munich": (44, -20),
     "vienna": (-30, 0),
     "budapest": (14, 0),
     "prague": (-16, 0),
