@@ -28,14 +28,8 @@ from adjudicator.core.cases import Case
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import TRANSLATED_LANGS, Message, Name
-from adjudicator.core.leaks import (
-    Leak,
-    LeakDetector,
-    find_leaks,
-    message_templates,
-    param_kinds,
-    samples,
-)
+from adjudicator.core.leak_samples import message_templates, param_kinds, samples
+from adjudicator.core.leaks import Leak, LeakDetector, find_leaks
 from adjudicator.core.registry import game_ids, load_game
 
 #: The (game, sweep) pairs that still leak: expected to fail, strictly. When a game stops
