@@ -87,7 +87,7 @@ def building_cards(state: State) -> Iterator[Violation]:
         if not card.outputs or made - KIND_OUTPUTS[card.kind] or paid - KIND_COSTS[card.kind]:
             yield checks.violation(
                 "MP-710",
-                N_("A building of the kind {kind} cannot cost or produce that."),
+                N_("No {kind} card costs or produces that."),
                 path,
                 kind=checks.name("building", card.kind),
             )

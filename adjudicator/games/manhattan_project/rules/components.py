@@ -223,7 +223,10 @@ def building_card_count(state: State) -> Iterator[Violation | Notice]:
         if kinds[kind] > BUILDINGS_PER_KIND:
             yield checks.violation(
                 "MP-210",
-                N_("{count} buildings of the kind {kind} are face up; the game has 10 of each."),
+                N_plural(
+                    "{count} {kind} is face up; the game has 10 of each kind.",
+                    "{count} {kind:pl} are face up; the game has 10 of each kind.",
+                ),
                 "/market",
                 count=kinds[kind],
                 kind=checks.name("building", kind),
