@@ -13,14 +13,8 @@ from . import purchases, specials
 from . import vocab as words
 from .data import tiles_left
 from .geometry import place_tile, tile_at
-from .models import (
-    ACTION_MOVES,
-    LooseTile,
-    Player,
-    Stack,
-    State,
-    Tile,
-)
+from .models import LooseTile, Player, Stack, State, Tile
+from .moves import ACTION_MOVES
 from .rules import checks
 from .rules.common import as_pos
 
