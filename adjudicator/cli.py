@@ -1,4 +1,6 @@
-"""The ``adjudicator`` command line: check, move, score, options, rules, docs, serve, bench."""
+"""The ``adjudicator`` command line: the commands a player uses (check, move, score, options,
+example, schema, rules), in the reader's language. The parser is ``cli_parser.py``; the
+maintainers' commands (trace, docs, serve, bench, i18n) are ``cli_tools.py``."""
 
 from __future__ import annotations
 
@@ -10,23 +12,19 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from babel.lists import format_list
-
+from . import cli_parser
+from .cli_parser import Command
+from .cli_tools import MAINTAINER_COMMANDS
 from .core.errors import MalformedInput, load_json
 from .core.i18n import (
     CORE,
-    LANGS,
     N_,
     Message,
     N_plural,
     Plural,
-    UnknownLanguage,
-    babel_locale,
-    normalize_text,
+    join_items,
 )
-from .core.i18n import normalize_lang as _normalize_lang
-from .core.registry import game_ids
-from .games import UnknownGame, available_games, get_game
+from .games import UnknownGame, get_game
 
 EXIT_OK, EXIT_VIOLATIONS, EXIT_MALFORMED = 0, 1, 2
 
@@ -36,10 +34,10 @@ def _t(lang: str, msgid: str | Plural, **params: Any) -> str:
 
 
 class Output:
-    """Prints a result as text or JSON."""
+    """Prints a result as text or JSON; ``verbose`` text also names each violation's check."""
 
-    def __init__(self, fmt: str, lang: str) -> None:
-        self.fmt, self.lang = fmt, lang
+    def __init__(self, fmt: str, lang: str, verbose: bool = False) -> None:
+        self.fmt, self.lang, self.verbose = fmt, lang, verbose
 
     def emit(self, data: Any, text: Callable[[], str]) -> None:
         if self.fmt == "json":
@@ -100,14 +98,17 @@ def _malformed(out: Output, exc: MalformedInput, which: str) -> int:
     return EXIT_MALFORMED
 
 
-def _violation_lines(lang: str, violations: Sequence[dict[str, str]]) -> list[str]:
-    """Each violation (or notice) as its rule, path and the check that found it, then its
-    message."""
+def _violation_lines(out: Output, violations: Sequence[dict[str, str]]) -> list[str]:
+    """Each violation (or notice) as its rule and path, then its message.
+
+    The ID of the check that found it is a name of the code, which a player at the table
+    cannot read: the text names it only with ``--verbose`` (for whoever maintains the
+    rules), while ``--format json``, the API and the reference always carry it."""
     lines = []
     for v in violations:
         head = f"  {v['rule']:<9} {v['path'] or '/'}"
-        if v.get("check"):
-            head += "  [" + _t(lang, N_("check: {check}"), check=v["check"]) + "]"
+        if out.verbose and v.get("check"):
+            head += "  [" + _t(out.lang, N_("check: {check}"), check=v["check"]) + "]"
         lines += [head, f"            {v['message']}"]
     return lines
 
@@ -129,10 +130,10 @@ def cmd_check(args: argparse.Namespace, out: Output) -> int:
                 N_plural("Invalid: {count} violation.", "Invalid: {count} violations."),
                 count=len(report.violations),
             )
-            lines = [head, *_violation_lines(out.lang, data["violations"])]
+            lines = [head, *_violation_lines(out, data["violations"])]
         if report.notices:
             lines.append(_t(out.lang, "Not checked, because the state leaves it out:"))
-            lines += _violation_lines(out.lang, data["notices"])
+            lines += _violation_lines(out, data["notices"])
         return "\n".join(lines)
 
     out.emit(data, text)
@@ -156,7 +157,7 @@ def cmd_move(args: argparse.Namespace, out: Output) -> int:
                 count=len(verdict.violations),
             )
         ]
-        lines += _violation_lines(out.lang, data["violations"])
+        lines += _violation_lines(out, data["violations"])
         if data["alternatives"]:
             lines.append(_t(out.lang, "Legal instead:"))
             lines += [f"  - {a['description']}" for a in data["alternatives"]]
@@ -188,10 +189,10 @@ def cmd_score(args: argparse.Namespace, out: Output) -> int:
                     out.lang,
                     N_plural("Winner: {winners}", "Winners: {winners}"),
                     count=len(winners),
-                    winners=format_list(winners, locale=babel_locale(out.lang)),
+                    winners=join_items(winners, out.lang),
                 )
             )
-        lines += _violation_lines(out.lang, data["violations"])
+        lines += _violation_lines(out, data["violations"])
         return "\n".join(lines)
 
     out.emit(data, text)
@@ -204,14 +205,20 @@ def cmd_options(args: argparse.Namespace, out: Output) -> int:
     data = options.to_json(out.lang)
 
     def text() -> str:
-        lines = [
-            _t(
-                out.lang,
-                N_plural("{count} legal action:", "{count} legal actions:"),
-                count=len(options.actions),
-            )
-        ]
+        if not options.actions:
+            lines = [_none_legal(game, args.kind, out.lang)]
+        else:
+            lines = [
+                _t(
+                    out.lang,
+                    N_plural("{count} legal action:", "{count} legal actions:"),
+                    count=len(options.actions),
+                )
+            ]
+        # a kind with no legal action is left out: the count line and the notes say the rest
         for kind, actions in options.by_kind().items():
+            if not actions:
+                continue
             name = game.vocab.name("move", kind, out.lang)
             lines.append(f"{name} ({len(actions)})")
             heading = None
@@ -229,6 +236,14 @@ def cmd_options(args: argparse.Namespace, out: Output) -> int:
 
     out.emit(data, text)
     return EXIT_OK
+
+
+def _none_legal(game: Any, kind: str | None, lang: str) -> str:
+    """The line that says no action is legal (of the asked kind)."""
+    if kind:
+        name = game.vocab.name("move", kind, lang)
+        return _t(lang, N_("No action of the kind “{kind}” is legal."), kind=name)
+    return _t(lang, N_("No action is legal."))
 
 
 def cmd_example(args: argparse.Namespace, out: Output) -> int:
@@ -285,7 +300,7 @@ def _search_text(found: Any, hits: list[dict[str, Any]], lang: str) -> str:
     if not hits:
         lines = [_t(lang, N_("No rule found."))]
         if found.suggestions:
-            terms = ", ".join(found.suggestions)
+            terms = join_items(list(found.suggestions), lang)
             lines.append(_t(lang, N_("Closest glossary terms: {terms}"), terms=terms))
         return "\n".join(lines)
     return "\n".join(
@@ -296,212 +311,28 @@ def _search_text(found: Any, hits: list[dict[str, Any]], lang: str) -> str:
     )
 
 
-def cmd_trace(args: argparse.Namespace, out: Output) -> int:
-    from .core.trace import problems, trace_json
-
-    games = [get_game(args.game)] if args.game else available_games()
-    data = trace_json(games)
-    gaps = [f"{g.id}: {p}" for g in games for p in problems(g)]
-
-    def text() -> str:
-        lines = [f"{'rule':<9} {'checks':<40} pass fail  el pt zh"]
-        for r in data["rules"]:
-            checks = ", ".join(c["id"] for c in r["checks"]) or "-"
-            langs = "  ".join("✓" if r["text"][lang] else "✗" for lang in LANGS[1:])
-            lines.append(
-                f"{r['id']:<9} {checks[:40]:<40} {r['cases']['pass']:>4} "
-                f"{r['cases']['fail']:>4}  {langs}"
-            )
-        lines.append("")
-        noun = "problem" if len(gaps) == 1 else "problems"
-        lines.append(f"{len(data['rules'])} rules; {len(gaps)} {noun}")
-        lines += [f"  {p}" for p in gaps]
-        return "\n".join(lines)
-
-    data["problems"] = gaps
-    out.emit(data, text)
-    return EXIT_OK if not gaps else EXIT_VIOLATIONS
-
-
-def cmd_docs(args: argparse.Namespace, out: Output) -> int:
-    from .docs import build_docs
-
-    langs = [_normalize_lang(lang) for lang in args.lang] if args.lang else list(LANGS)
-    results = build_docs(Path(args.out), langs, jobs=args.jobs)
-    for lang, (code, seconds) in results.items():
-        status = "ok" if code == 0 else f"FAILED ({code})"
-        sys.stderr.write(f"docs {lang}: {status} in {seconds:.1f} s -> {Path(args.out) / lang}\n")
-    return EXIT_OK if all(code == 0 for code, _ in results.values()) else EXIT_VIOLATIONS
-
-
-def cmd_serve(args: argparse.Namespace, out: Output) -> int:
-    from web.serve import serve
-
-    return serve(args.host, args.port, workers=args.workers, docs_dir=Path(args.docs))
-
-
-def cmd_bench(args: argparse.Namespace, out: Output) -> int:
-    from .bench import format_search, format_text, run_bench
-
-    if args.table:
-        from .bench import format_table, table_figures
-
-        figures = table_figures(quick=args.quick)
-        out.emit(figures, lambda: format_table(figures))
-        return EXIT_OK
-    if args.search:
-        data = run_bench(quick=args.quick, parts=("search",))
-        out.emit(data, lambda: format_search(data))
-        return EXIT_OK
-    data = run_bench(quick=args.quick)
-    out.emit(data, lambda: format_text(data))
-    return EXIT_OK
-
-
-def cmd_i18n(args: argparse.Namespace, out: Output) -> int:
-    from .core import babel_tools
-
-    return babel_tools.main(args.action, args.domain)
-
-
-# --- parser ---------------------------------------------------------------------------------
-
-
-def _lang_type(lang: str) -> Callable[[str], str]:
-    """The ``--lang`` argument's type; its error is in ``lang`` (the ``--lang`` asked for)."""
-
-    def parse(value: str) -> str:
-        try:
-            return _normalize_lang(value)
-        except UnknownLanguage:
-            raise argparse.ArgumentTypeError(
-                _t(
-                    lang,
-                    N_("unknown language {name}; use one of {names}"),
-                    name=value,
-                    names=", ".join(LANGS),
-                )
-            ) from None
-
-    return parse
-
-
-def _game_type(lang: str) -> Callable[[str], str]:
-    """The ``game`` argument's type; its error is in ``lang``."""
-
-    def parse(value: str) -> str:
-        if value not in game_ids():
-            raise argparse.ArgumentTypeError(
-                _t(
-                    lang,
-                    N_("unknown game {name}; use one of {names}"),
-                    name=value,
-                    names=", ".join(game_ids()),
-                )
-            )
-        return value
-
-    return parse
-
-
-def _asked_lang(argv: Sequence[str]) -> str:
-    """The language ``--lang`` asks for, read before parsing so that the parser's own
-    errors can use it (English when it is absent or unknown)."""
-    for index, arg in enumerate(argv):
-        value = arg.split("=", 1)[1] if arg.startswith("--lang=") else None
-        if arg == "--lang" and index + 1 < len(argv):
-            value = argv[index + 1]
-        if value is not None:
-            try:
-                return _normalize_lang(value)
-            except UnknownLanguage:
-                return "en"
-    return "en"
+COMMANDS: dict[str, Command] = {
+    "check": cmd_check,
+    "move": cmd_move,
+    "score": cmd_score,
+    "options": cmd_options,
+    "example": cmd_example,
+    "schema": cmd_schema,
+    "rules": cmd_rules,
+    **MAINTAINER_COMMANDS,
+}
 
 
 def build_parser(lang: str = "en") -> argparse.ArgumentParser:
-    """The command line's parser; ``lang`` is the language of its argument errors."""
-    _lang, _game = _lang_type(lang), _game_type(lang)
-    formatted = argparse.ArgumentParser(add_help=False)
-    formatted.add_argument("--format", choices=("text", "json"), default="text")
-    common = argparse.ArgumentParser(add_help=False, parents=[formatted])
-    common.add_argument("--lang", type=_lang, default="en", help="en, el, pt or zh_TW")
-
-    parser = argparse.ArgumentParser(
-        prog="adjudicator",
-        description=normalize_text(
-            "Rules reference and adjudicator for The Manhattan Project, Imperial and "
-            "Quarantine, in English, Greek, Portuguese and Traditional Chinese."
-        ),
-    )
-    sub = parser.add_subparsers(dest="command", required=True)
-
-    def on_game(name: str, func: Callable[..., int], help: str, answer: str | None = None) -> Any:
-        """A command on one game; ``answer``: the shape of its answer to malformed input."""
-        p = sub.add_parser(name, parents=[common], help=help)
-        p.add_argument("game", type=_game)
-        p.set_defaults(func=func, answer=answer)
-        return p
-
-    state_help = "state JSON file, or - for standard input"
-    on_game("check", cmd_check, "check a state for rule violations", "check").add_argument(
-        "state", help=state_help
-    )
-    p = on_game("move", cmd_move, "decide whether a move is legal", "move")
-    p.add_argument("state", help=state_help)
-    p.add_argument("move", help="move JSON file, or - for standard input")
-    on_game("score", cmd_score, "score a state", "score").add_argument("state", help=state_help)
-    p = on_game("options", cmd_options, "list the legal actions of the player to move", "options")
-    p.add_argument("state", help=state_help)
-    p.add_argument("--kind", help="only actions of this kind (a move type)")
-    p = on_game("example", cmd_example, "print a named example state")
-    p.add_argument("name", nargs="?")
-    p.add_argument("--list", action="store_true")
-    p = on_game("schema", cmd_schema, "print the JSON Schema")
-    p.add_argument("which", nargs="?", choices=("state", "move"), default="state")
-    p = on_game("rules", cmd_rules, "look a rule up, list or search rules")
-    p.add_argument("id", nargs="?")
-    p.add_argument("--search", metavar="TEXT")
-
-    p = sub.add_parser("trace", parents=[common], help="the traceability matrix")
-    p.add_argument("game", type=_game, nargs="?")
-    p.set_defaults(func=cmd_trace)
-
-    p = sub.add_parser("docs", parents=[formatted], help="build the reference")
-    p.add_argument("--out", default="docs/_build/html")
-    p.add_argument("--lang", dest="lang", action="append", type=_lang, metavar="L")
-    p.add_argument("--jobs", type=int, default=2)
-    p.set_defaults(func=cmd_docs)
-
-    p = sub.add_parser("serve", parents=[common], help="run the page (builds the docs first)")
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8000)
-    p.add_argument("--workers", type=int, default=2)
-    p.add_argument("--docs", default="docs/_build/html")
-    p.set_defaults(func=cmd_serve)
-
-    p = sub.add_parser("bench", parents=[common], help="print speed figures")
-    p.add_argument("--quick", action="store_true")
-    p.add_argument(
-        "--search", action="store_true", help="only the rule search: time and top-1/top-3 rates"
-    )
-    p.add_argument(
-        "--table", action="store_true", help="only the shared table: 200 tables x 4 live clients"
-    )
-    p.set_defaults(func=cmd_bench)
-
-    p = sub.add_parser("i18n", parents=[common], help="extract, update or check the catalogs")
-    p.add_argument("action", choices=("extract", "update", "check"))
-    p.add_argument("--domain", help="only this domain: adjudicator or a game ID")
-    p.set_defaults(func=cmd_i18n)
-    return parser
+    """The command line's parser; ``lang`` is the language of its frame and errors."""
+    return cli_parser.build_parser(COMMANDS, lang)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    args = build_parser(_asked_lang(argv)).parse_args(argv)
+    args = build_parser(cli_parser.asked_lang(argv)).parse_args(argv)
     lang = args.lang if isinstance(args.lang, str) else "en"
-    out = Output(args.format, lang)
+    out = Output(args.format, lang, getattr(args, "verbose", False))
     try:
         code: int = args.func(args, out)
     except MalformedInput as exc:

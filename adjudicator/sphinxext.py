@@ -33,7 +33,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from . import docs_search
-from .core.cases import Case, run_case_answers
+from .core.cases import Case, run_case_answers, run_case_notices
 from .core.catalog import Rule, Source
 from .core.checks import Kind
 from .core.game import Game
@@ -58,6 +58,7 @@ from .core.reference import (
 )
 from .core.trace import problems as trace_problems
 from .core.trace import raised_by, trace_game
+from .core.verdicts import Notice, Violation
 from .games import available_games, get_game
 
 logger = logging.getLogger(__name__)
@@ -424,9 +425,12 @@ class GameCases(GameDirective):
                 (self.t(N_("Rules")), comma_links(rule_link(r) for r in case.rules)),
                 (self.t(N_("Verdict")), verdict),
             ]
-            found = self.found_by(case)
+            found = self.found_by(run_case_answers(self.game, case))
             if found is not None:
                 rows.append((self.t(N_("Violations and their checks")), found))
+            noticed = self.found_by(run_case_notices(self.game, case))
+            if noticed is not None:
+                rows.append((self.t(N_("Notices and their checks")), noticed))
             if case.base:
                 rows.append((self.t(N_("Start from")), case.base))
             tested = [d for d in game.disputes if case.id in d.cases]
@@ -447,10 +451,10 @@ class GameCases(GameDirective):
             body.append(node)
         return self.page("cases", N_("{game}: worked examples"), body)
 
-    def found_by(self, case: Case) -> nodes.paragraph | None:
-        """Each violation the case yields: its rule and, in brackets, the check that raised
-        it (``None`` when the case yields none)."""
-        pairs = sorted({(v.rule, v.check) for v in run_case_answers(self.game, case)})
+    def found_by(self, found: Iterable[Violation | Notice]) -> nodes.paragraph | None:
+        """Each violation (or notice) a case yields: its rule and, in brackets, the check
+        that raised it (``None`` when there is none)."""
+        pairs = sorted({(v.rule, v.check) for v in found})
         if not pairs:
             return None
         items = []

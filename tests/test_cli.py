@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -125,12 +126,69 @@ def test_score_names_players_in_the_readers_language(capsys):
 
 
 @pytest.mark.parametrize("lang", ["en", "el", "pt", "zh_TW"])
-def test_text_output_names_the_check_of_every_violation(game, capsys, tmp_path, lang):
+def test_verbose_text_output_names_the_check_of_every_violation(game, capsys, tmp_path, lang):
     case = next(c for c in game.cases if c.kind == "state" and c.expected_violations)
     state = write(tmp_path, "state.json", case.build_state(game))
     code, out = run(capsys, "check", game.id, state, "--format", "json")
     checks = {v["check"] for v in json.loads(out)["violations"]}
     assert code == 1 and all(checks)
+    code, out = run(capsys, "check", game.id, state, "--lang", lang, "--verbose")
+    named = [
+        f"[{gettext('adjudicator', lang, 'check: {check}').format(check=check)}]"
+        for check in checks
+    ]
+    assert all(n in out for n in named)
+    # a player reads no internal check id: without --verbose the text leaves them out
     code, out = run(capsys, "check", game.id, state, "--lang", lang)
-    for check in checks:
-        assert f"[{gettext('adjudicator', lang, 'check: {check}').format(check=check)}]" in out
+    assert code == 1 and not any(n in out for n in named)
+
+
+def test_notices_name_their_check_in_the_json(capsys, tmp_path):
+    game = get_game("quarantine")
+    case = next(c for c in game.cases if c.kind == "state" and c.expect.get("notices"))
+    state = write(tmp_path, "state.json", case.build_state(game))
+    _, out = run(capsys, "check", game.id, state, "--format", "json")
+    notices = json.loads(out)["notices"]
+    assert notices and all(
+        n["check"] and n["rule"] in game.checks[n["check"]].rules for n in notices
+    )
+
+
+@pytest.mark.parametrize("lang", ["el", "pt", "zh_TW"])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["check", "nogame", "x.json"],
+        ["check", "imperial"],
+        ["check", "imperial", "a", "b", "c"],
+        ["options", "imperial", "x.json", "--kind"],
+        ["schema", "imperial", "neither"],
+        ["chek", "imperial"],
+        ["check", "imperial", "x.json", "--format", "yaml"],
+    ],
+)
+def test_argument_errors_are_in_the_readers_language(capsys, lang, argv):
+    with pytest.raises(SystemExit) as info:
+        main([*argv, "--lang", lang])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    usage = err.partition("\n")[0]
+    for english in ("usage:", "error:", "argument", "required", "invalid choice", "expected",
+                    "unrecognized", "unknown game"):  # fmt: skip
+        assert not re.search(rf"\b{english}\b", err), err
+    assert gettext("adjudicator", lang, "usage: ").strip() in usage
+
+
+def test_options_text_leaves_out_kinds_with_no_legal_action(capsys, tmp_path):
+    game = get_game("imperial")
+    state = write(tmp_path, "state.json", game.example())
+    _, out = run(capsys, "options", game.id, state, "--format", "json")
+    counts = json.loads(out)["counts"]
+    empty = [k for k, n in counts.items() if n == 0]
+    assert empty, "the example should leave some kind with no legal action"
+    _, out = run(capsys, "options", game.id, state, "--lang", "el")
+    for kind in empty:
+        assert f"{game.vocab.name('move', kind, 'el')} (0)" not in out
+    _, out = run(capsys, "options", game.id, state, "--kind", empty[0], "--lang", "pt")
+    kind = game.vocab.name("move", empty[0], "pt")
+    assert out.splitlines()[0] == f"Nenhuma ação do tipo “{kind}” é permitida."

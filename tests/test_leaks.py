@@ -6,7 +6,10 @@ Two sweeps, per game, with the detector of :mod:`adjudicator.core.leaks`:
   code) rendered with representative parameters (names from its vocabulary, counts 1, 2
   and 5) in el, pt and zh_TW;
 - ``cases``: ``check``, ``move`` and ``score`` on every case of the game, in those
-  languages, as the CLI and the API answer them (``to_json``).
+  languages, as the CLI and the API answer them (``to_json``): violations, notices,
+  errors, alternatives, effects, score steps, tie-breaks and names;
+- ``options``: the legal actions ("what may I do?") of every distinct state of the cases:
+  each action's description, group and effects, and the list's notes.
 
 Run one game: ``.venv/bin/python -m pytest -q tests/test_leaks.py -k quarantine``; the
 failure lists every leak found, grouped by kind.
@@ -14,7 +17,9 @@ failure lists every leak found, grouped by kind.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -99,11 +104,16 @@ def test_message_templates_do_not_leak(game_id):
 def _texts(answer: dict[str, Any]) -> list[str]:
     """The texts for players in an answer of the CLI/API (``to_json``)."""
     texts = [v["message"] for v in answer.get("violations", [])]
+    texts += [n["message"] for n in answer.get("notices", [])]
     texts += [e["message"] for e in answer.get("errors", [])]
     texts += [a["description"] for a in answer.get("alternatives", [])]
     texts += list(answer.get("effects", [])) + list(answer.get("steps", []))
     texts += list(answer.get("tiebreaks", []))
     texts += list(answer.get("names", {}).values())
+    for action in answer.get("actions", []):
+        texts += [action["description"], *action["effects"]]
+        texts += [action["group"]] if action.get("group") else []
+    texts += list(answer.get("notes", []))
     return texts
 
 
@@ -138,9 +148,46 @@ def test_case_answers_do_not_leak(game_id):
     assert not leaks, _report(leaks)
 
 
+# --- sweep 3: the legal actions of every state of the cases ---------------------------
+
+
+def _case_states(game: Game) -> list[tuple[str, Any]]:
+    """Each distinct state of the game's cases, with the first case that builds it."""
+    seen: dict[str, tuple[str, Any]] = {}
+    for case in game.cases:
+        state = case.build_state(game)
+        seen.setdefault(json.dumps(state, sort_keys=True), (case.id, state))
+    return list(seen.values())
+
+
+def option_leaks(game: Game, states: list[tuple[str, Any]] | None = None) -> list[tuple[str, Leak]]:
+    detector = LeakDetector.for_game(game)
+    found: list[tuple[str, Leak]] = []
+    for where, state in _case_states(game) if states is None else states:
+        try:
+            options = game.options_of(state)
+        except MalformedInput:
+            continue  # its errors are in the cases sweep
+        english = _texts(options.to_json("en"))
+        for lang in TRANSLATED_LANGS:
+            texts = _texts(options.to_json(lang))
+            for i, text in enumerate(texts):
+                en = english[i] if len(english) == len(texts) else None
+                found += [(f"{lang} {where}", x) for x in detector.scan(text, lang, en)]
+    return found
+
+
+@pytest.mark.parametrize("game_id", _params("options"))
+def test_legal_actions_do_not_leak(game_id):
+    game = load_game(game_id)
+    assert game.options is not None, "every game lists its legal actions"
+    leaks = option_leaks(game)
+    assert not leaks, _report(leaks)
+
+
 def test_the_set_of_leaking_games_names_real_games():
     assert {g for g, _ in LEAKING_GAMES} <= set(game_ids())
-    assert {s for _, s in LEAKING_GAMES} <= {"templates", "cases"}
+    assert {s for _, s in LEAKING_GAMES} <= {"templates", "cases", "options"}
 
 
 # --- the detector can fail --------------------------------------------------------------
@@ -216,3 +263,27 @@ def test_a_planted_case_leak_fails_the_case_sweep(monkeypatch):
     monkeypatch.setattr(type(game.check(case.build_state(game))), "to_json", leaky)
     kinds = {leak.kind for _, leak in case_leaks(game, (case,))}
     assert "id" in kinds
+
+
+def test_a_planted_notice_leak_fails_the_case_sweep(monkeypatch):
+    game = load_game("quarantine")
+    case = next(c for c in game.cases if c.kind == "state" and c.expect.get("notices"))
+    clean = game.check(case.build_state(game))
+    assert clean.notices and not case_leaks(game, (case,))
+    notice = clean.notices[0]
+    leaky = type(notice)(notice.rule, Message(game.domain, "{x}", {"x": '{"box": null}'}))
+    monkeypatch.setattr(type(game), "report", lambda self, state: type(clean)((), (leaky,)))
+    assert "json" in {leak.kind for _, leak in case_leaks(game, (case,))}
+
+
+def test_a_planted_option_leak_fails_the_options_sweep(monkeypatch):
+    game = load_game("manhattan-project")
+    state = game.example()
+    assert not option_leaks(game, [("example", state)])
+    provider = game.options
+    assert provider is not None
+    said = lambda state, move: Message(game.domain, "{x}", {"x": f"{move['type']} 2 Caça(s)"})  # noqa: E731
+    planted = replace(provider, describe=said)
+    monkeypatch.setattr(game, "options", planted)
+    kinds = {leak.kind for _, leak in option_leaks(game, [("example", state)])}
+    assert {"id", "plural-hack"} <= kinds

@@ -101,3 +101,24 @@ def test_chinese_lists_space_the_list_word_beside_latin_words():
     assert Listed((0, 2, 4)).render("zh_TW") == "0、2 和 4"
     assert Listed((0, 2, 4)).render("el") == "0, 2 και 4"
     assert Listed((0, 2, 4)).render("pt") == "0, 2 e 4"
+
+
+def test_a_field_is_named_by_its_label_in_the_readers_language_then_its_key():
+    game = get_game("imperial")
+    data = game.example()
+    data["players"][0]["cash"] = "x"
+    with pytest.raises(MalformedInput) as info:
+        game.parse_state(data)
+    said = {lang: info.value.to_json(lang)[0]["message"] for lang in ("en", "el", "pt", "zh_TW")}
+    assert said["en"] == "`cash` must be a whole number."  # the label only repeats the key
+    assert said["el"] == "Το πεδίο «Μετρητά» (`cash`) πρέπει να είναι ακέραιος αριθμός."
+    assert said["pt"] == "O campo “Dinheiro” (`cash`) deve ser um número inteiro."
+    assert said["zh_TW"] == "欄位「現金」（`cash`）必須是整數。"
+
+
+def test_an_unknown_kind_of_action_lists_the_kinds_by_name():
+    game = get_game("quarantine")
+    with pytest.raises(MalformedInput) as info:
+        game.options_of(game.example(), "nope")
+    said = info.value.to_json("el")[0]["message"]
+    assert "`treat` (" in said and english_words(said) == []

@@ -337,9 +337,10 @@ def test_pydantic_errors_name_the_field_in_every_language():
         "/colour": "`colour` must be one of `red` or `blue`.",
         "/extra": "`extra` is not part of the format.",
     }
-    assert _errors(data, "pt")["/colour"] == "O campo `colour` deve ser `red` ou `blue`."
+    # a field the games share is named by its label, then its key
+    assert _errors(data, "pt")["/colour"] == "O campo “Cor” (`colour`) deve ser `red` ou `blue`."
     assert _errors(data, "el")["/money"] == "Το πεδίο `money` πρέπει να είναι τουλάχιστον 0."
-    assert _errors({"hand": []}, "zh_TW") == {"/money": "欄位 `money` 為必填。"}
+    assert _errors({"hand": []}, "zh_TW") == {"/money": "欄位「`money`」為必填。"}
 
 
 def test_an_item_of_a_list_is_counted_from_one():

@@ -3,7 +3,7 @@
 The games' models name their fields in English snake case; the editor shows these labels
 instead (in the page's language). A game's own fields and kinds of action are labelled by
 its ``present`` (``games/<package>/present.py``, in the game's domain); the fields several
-games share are labelled here; a field without a label shows its own name.
+games share are labelled in ``adjudicator.core.fields``; a field without a label shows its own name.
 """
 
 from __future__ import annotations
@@ -11,48 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from adjudicator.core.fields import SHARED_FIELDS
+from adjudicator.core.fields import field_label as field_label
 from adjudicator.core.game import Game
-from adjudicator.core.i18n import N_, gettext
+from adjudicator.core.i18n import gettext
 
-from .service import CORE
-
-#: The labels of the fields that several games share (the JSON key and its label).
-FIELDS = {
-    "active": N_("Active player"),
-    "blue": N_("Blue"),
-    "colour": N_("Colour"),
-    "cost": N_("Cost"),
-    "count": N_("Count"),
-    "green": N_("Green"),
-    "grey": N_("Grey"),
-    "kind": N_("Kind"),
-    "market": N_("Market"),
-    "name": N_("Name"),
-    "over": N_("Game over"),
-    "player": N_("Player"),
-    "players": N_("Players"),
-    "red": N_("Red"),
-    "source": N_("Source"),
-    "space": N_("Space"),
-    "target": N_("Target"),
-    "to": N_("To"),
-    "total": N_("Total"),
-    "transfer": N_("Transfer"),
-    "turn": N_("Turn"),
-    "type": N_("Kind of action"),
-    "yellow": N_("Yellow"),
-}
-
-
-def field_label(game: Game | None, key: str, lang: str, default: str | None = None) -> str:
-    """A field's label in ``lang``: the game's own, else a shared one, else ``default``
-    (the field's own name when ``default`` is ``None``)."""
-    present = game.present if game is not None else None
-    if present is not None and key in present.fields:
-        return gettext(game.domain, lang, present.fields[key])  # type: ignore[union-attr]
-    if key in FIELDS:
-        return gettext(CORE, lang, FIELDS[key])
-    return key.replace("_", " ") if default is None else default
+#: The labels of the fields that several games share (kept in the core: the malformed-input
+#: errors name fields by them too).
+FIELDS = SHARED_FIELDS
 
 
 def move_label(game: Game | None, tag: str, lang: str) -> str:

@@ -40,7 +40,7 @@ from .i18n import normalize_text
 
 if TYPE_CHECKING:
     from .game import Game
-    from .verdicts import Violation
+    from .verdicts import Notice, Violation
 
 CASE_ID = re.compile(r"^[A-Z]{2,3}-[A-Za-z0-9-]+$")
 CASE_KINDS = ("state", "move", "score")
@@ -268,6 +268,19 @@ def run_case_answers(game: Game, case: Case) -> tuple[Violation, ...]:
             move = game.parse_move(dict(case.move or {}))
             return game.adjudicate_parsed(parsed, move, with_alternatives=False).violations
         return game.score(state).violations
+    except MalformedInput:
+        return ()
+
+
+def run_case_notices(game: Game, case: Case) -> tuple[Notice, ...]:
+    """The notices a state case yields (what its state leaves out, each naming its check);
+    other cases and malformed states yield none."""
+    from .errors import MalformedInput
+
+    if case.kind != "state":
+        return ()
+    try:
+        return game.check(case.build_state(game)).notices
     except MalformedInput:
         return ()
 

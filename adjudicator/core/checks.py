@@ -202,18 +202,26 @@ class CheckRegistry:
         ``params["count"]`` picks the form). The violation carries the ID of the running
         check; a rule that check does not declare raises :class:`UndeclaredRule` in strict
         mode (:func:`strict_rules`)."""
+        check = self._declaring(rule)
+        return Violation(rule, Message(self.domain, template, params), path, check)
+
+    def notice(self, rule: str, template: str | Plural, path: str = "", **params: Any) -> Notice:
+        """A notice that ``rule`` could not be checked, with a message in this domain; like
+        a violation it carries the ID of the running check (and is held to its rules)."""
+        check = self._declaring(rule)
+        return Notice(rule, Message(self.domain, template, params), path, check)
+
+    def _declaring(self, rule: str) -> str:
+        """The ID of the running check ("" outside a check). Raises :class:`UndeclaredRule`
+        in strict mode when that check does not declare ``rule``."""
         check = _RUNNING.get()
-        if check is not None and rule not in check.rules and strict_rules():
+        if check is None:
+            return ""
+        if rule not in check.rules and strict_rules():
             raise UndeclaredRule(
                 f"check {check.id} raises {rule}, but declares only {', '.join(check.rules)}"
             )
-        return Violation(
-            rule, Message(self.domain, template, params), path, check.id if check else ""
-        )
-
-    def notice(self, rule: str, template: str | Plural, path: str = "", **params: Any) -> Notice:
-        """A notice that ``rule`` could not be checked, with a message in this domain."""
-        return Notice(rule, Message(self.domain, template, params), path)
+        return check.id
 
     def message(self, template: str | Plural, **params: Any) -> Message:
         """A message in this game's domain (effects, alternatives, score steps)."""

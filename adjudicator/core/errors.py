@@ -13,54 +13,55 @@ from pydantic import ValidationError
 from .exceptions import AdjudicatorError
 from .i18n import CORE, N_, Localized, Message, N_plural, Plural, join_items, normalize_lang
 
-#: Our own wording of pydantic's error kinds; ``{field}`` names the field (its JSON key).
+#: Our own wording of pydantic's error kinds; ``{field}`` names the field (a :class:`FieldName`:
+#: its label in the reader's language, then its JSON key).
 #: Kinds not listed get :data:`_INVALID`; a validator's own error is a :class:`InvalidValue`.
 _PYDANTIC_MESSAGES: dict[str, str | Plural] = {
-    "missing": N_("`{field}` is required."),
-    "union_tag_not_found": N_("`{field}` is required."),
-    "extra_forbidden": N_("`{field}` is not part of the format."),
-    "int_type": N_("`{field}` must be a whole number."),
-    "int_parsing": N_("`{field}` must be a whole number."),
-    "int_from_float": N_("`{field}` must be a whole number."),
-    "int_parsing_size": N_("`{field}` is too large a number."),
-    "float_type": N_("`{field}` must be a number."),
-    "float_parsing": N_("`{field}` must be a number."),
-    "finite_number": N_("`{field}` must be a finite number."),
-    "bool_type": N_("`{field}` must be `true` or `false`."),
-    "bool_parsing": N_("`{field}` must be `true` or `false`."),
-    "string_type": N_("`{field}` must be a text."),
-    "string_pattern_mismatch": N_("`{field}` does not have the expected form."),
-    "list_type": N_("`{field}` must be a list."),
-    "tuple_type": N_("`{field}` must be a list."),
-    "set_type": N_("`{field}` must be a list."),
-    "dict_type": N_("`{field}` must be an object."),
-    "model_type": N_("`{field}` must be an object."),
-    "model_attributes_type": N_("`{field}` must be an object."),
-    "dataclass_type": N_("`{field}` must be an object."),
-    "greater_than_equal": N_("`{field}` must be at least {ge}."),
-    "greater_than": N_("`{field}` must be more than {gt}."),
-    "less_than_equal": N_("`{field}` must be at most {le}."),
-    "less_than": N_("`{field}` must be less than {lt}."),
-    "multiple_of": N_("`{field}` must be a multiple of {multiple_of}."),
+    "missing": N_("{field} is required."),
+    "union_tag_not_found": N_("{field} is required."),
+    "extra_forbidden": N_("{field} is not part of the format."),
+    "int_type": N_("{field} must be a whole number."),
+    "int_parsing": N_("{field} must be a whole number."),
+    "int_from_float": N_("{field} must be a whole number."),
+    "int_parsing_size": N_("{field} is too large a number."),
+    "float_type": N_("{field} must be a number."),
+    "float_parsing": N_("{field} must be a number."),
+    "finite_number": N_("{field} must be a finite number."),
+    "bool_type": N_("{field} must be `true` or `false`."),
+    "bool_parsing": N_("{field} must be `true` or `false`."),
+    "string_type": N_("{field} must be a text."),
+    "string_pattern_mismatch": N_("{field} does not have the expected form."),
+    "list_type": N_("{field} must be a list."),
+    "tuple_type": N_("{field} must be a list."),
+    "set_type": N_("{field} must be a list."),
+    "dict_type": N_("{field} must be an object."),
+    "model_type": N_("{field} must be an object."),
+    "model_attributes_type": N_("{field} must be an object."),
+    "dataclass_type": N_("{field} must be an object."),
+    "greater_than_equal": N_("{field} must be at least {ge}."),
+    "greater_than": N_("{field} must be more than {gt}."),
+    "less_than_equal": N_("{field} must be at most {le}."),
+    "less_than": N_("{field} must be less than {lt}."),
+    "multiple_of": N_("{field} must be a multiple of {multiple_of}."),
     "too_long": N_plural(
-        "`{field}` may hold at most {count} item.", "`{field}` may hold at most {count} items."
+        "{field} may hold at most {count} item.", "{field} may hold at most {count} items."
     ),
     "too_short": N_plural(
-        "`{field}` needs at least {count} item.", "`{field}` needs at least {count} items."
+        "{field} needs at least {count} item.", "{field} needs at least {count} items."
     ),
     "string_too_long": N_plural(
-        "`{field}` may be at most {count} character long.",
-        "`{field}` may be at most {count} characters long.",
+        "{field} may be at most {count} character long.",
+        "{field} may be at most {count} characters long.",
     ),
     "string_too_short": N_plural(
-        "`{field}` must be at least {count} character long.",
-        "`{field}` must be at least {count} characters long.",
+        "{field} must be at least {count} character long.",
+        "{field} must be at least {count} characters long.",
     ),
-    "enum": N_("`{field}` must be one of {expected}."),
-    "literal_error": N_("`{field}` must be one of {expected}."),
-    "union_tag_invalid": N_("`{field}` cannot be {tag}; it must be one of {expected}."),
-    "value_error": N_("`{field}` is not valid: {error}"),
-    "assertion_error": N_("`{field}` is not valid: {error}"),
+    "enum": N_("{field} must be one of {expected}."),
+    "literal_error": N_("{field} must be one of {expected}."),
+    "union_tag_invalid": N_("{field} cannot be {tag}; it must be one of {expected}."),
+    "value_error": N_("{field} is not valid: {error}"),
+    "assertion_error": N_("{field} is not valid: {error}"),
     "recursion_loop": N_("The input is nested too deeply."),
     "json_invalid": N_("Not valid JSON: {error}."),
 }
@@ -73,7 +74,7 @@ _ROOT_MESSAGES: dict[str, str | Plural] = {
     "dict_type": N_("The input must be a JSON object."),
 }
 #: The wording of any other kind of error.
-_INVALID = N_("`{field}` is not valid.")
+_INVALID = N_("{field} is not valid.")
 #: The ``ctx`` key holding the count of a plural message.
 _COUNTS = {
     "too_long": "max_length",
@@ -170,44 +171,74 @@ class MalformedInput(AdjudicatorError, ValueError):
         return {**copy.deepcopy(dict(MALFORMED_SHAPES[which])), "errors": self.to_json(lang)}
 
 
-def _field(loc: tuple[Any, ...]) -> str:
+class FieldName(Localized):
+    """The field an error is about, as the reader knows it: its label in the reader's
+    language (the one the page's form shows), then its JSON key in backquotes: «Μετρητά»
+    (`cash`); the key alone when the field has no label (or, in English, when the label
+    only repeats it), which Chinese quotes as it quotes a label (「`cash`」)."""
+
+    def __init__(self, key: str, shown: str, domain: str = "") -> None:
+        self.key, self.shown, self.domain = key, shown, domain
+
+    def render(self, lang: str = "en") -> str:
+        from .fields import field_label
+        from .registry import game_ids, load_game
+
+        code = f"`{self.shown}`"
+        game = load_game(self.domain) if self.domain in game_ids() else None
+        label = field_label(game, self.key, lang, "")
+        if not label or label.casefold() == self.key.replace("_", " ").casefold():
+            return f"「{code}」" if normalize_lang(lang) == "zh_TW" else code
+        return Message(CORE, N_("“{label}” ({code})"), {"label": label, "code": code}).render(lang)
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+
+def _field(loc: tuple[Any, ...], domain: str = "") -> FieldName | str:
     """The field an error is about: its JSON key, or ``key[n]`` for an item (from 1)."""
     if not loc:
-        return "/"
+        return "`/`"
     last = loc[-1]
     if isinstance(last, int):
         key = next((str(p) for p in reversed(loc) if not isinstance(p, int)), "")
-        return f"{key}[{last + 1}]" if key else f"[{last + 1}]"
-    return str(last)
+        return FieldName(key, f"{key}[{last + 1}]", domain) if key else f"`[{last + 1}]`"
+    return FieldName(str(last), str(last), domain)
 
 
-class _Choices(Localized):
-    """The allowed values of an enum or union tag, joined with "or" in the reader's language;
-    each value the game's vocabulary names is followed by its name: "`AH` (Αυστρο-Ουγγαρία)"."""
+class Choices(Localized):
+    """Allowed values (of an enum, a union tag, a kind of action), joined as the reader's
+    language joins lists (``style``: Babel's, "or" by default); each value the game's
+    vocabulary names (in ``kind``, else the kind that names them all) is followed by its
+    name: "`AH` (Αυστρο-Ουγγαρία)"."""
 
-    def __init__(self, values: list[str], domain: str = "") -> None:
+    def __init__(
+        self, values: list[str], domain: str = "", style: str = "or", kind: str = ""
+    ) -> None:
         self.values = values
         self.domain = domain
+        self.style = style
+        self.kind = kind
 
     def render(self, lang: str = "en") -> str:
         from .registry import vocabulary
 
         lang = normalize_lang(lang)
         vocab = vocabulary(self.domain) if self.domain else None
-        kind = vocab.kind_of(self.values) if vocab is not None else None
+        kind = self.kind or (vocab.kind_of(self.values) if vocab is not None else None)
         brackets = "（{}）" if lang == "zh_TW" else " ({})"
         shown = []
         for value in self.values:
             name = vocab.name(kind, value, lang) if vocab is not None and kind else ""
             plain = name.casefold() in (value.casefold(), value.replace("_", " ").casefold())
             shown.append(f"`{value}`" + ("" if plain or not name else brackets.format(name)))
-        return join_items(shown, lang, style="or")
+        return join_items(shown, lang, style=self.style)
 
 
-def _choices(text: str, domain: str = "") -> _Choices:
+def _choices(text: str, domain: str = "") -> Choices:
     """pydantic's English list of allowed values ("'a', 'b' or 'c'") as a list."""
     parts = [p.strip().strip("'\"") for p in text.replace(" or ", ", ").split(",")]
-    return _Choices([p for p in parts if p], domain)
+    return Choices([p for p in parts if p], domain)
 
 
 def _message(item: Any, loc: tuple[Any, ...], domain: str = "") -> Message:
@@ -217,7 +248,7 @@ def _message(item: Any, loc: tuple[Any, ...], domain: str = "") -> Message:
     if isinstance(error, InvalidValue):
         return error.message
     params: dict[str, Any] = {k: _plain(v) for k, v in ctx.items()}
-    params["field"] = _field(loc)
+    params["field"] = _field(loc, domain)
     template = _PYDANTIC_MESSAGES.get(kind, _INVALID)
     if not loc:
         template = _ROOT_MESSAGES.get(kind, template)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property, partial
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -18,10 +18,10 @@ from .checks import CheckRegistry, Kind
 from .errors import MAX_INPUT_BYTES, MalformedInput, load_json
 from .exceptions import AdjudicatorError
 from .i18n import N_, Message, gettext
+from .options import OptionsProvider, legal_actions
 from .present import Presentation
 from .reference import Dispute, ReferenceTable, Term, load_disputes, load_glossary
 from .verdicts import (
-    Action,
     Alternative,
     MoveVerdict,
     Notice,
@@ -57,29 +57,6 @@ class Sampler(Protocol):
         self, state: Any, move: dict[str, Any], rng: random.Random
     ) -> dict[str, Any] | None:
         """A well-formed but illegal variant of a legal move, or ``None`` when none is near."""
-
-
-@dataclass(frozen=True)
-class OptionsProvider:
-    """How a game lists what the player to move may do.
-
-    ``candidates(state, kind)`` yields every plausible move of that kind (``None``: of every
-    kind in :attr:`kinds`), legal or not, as move data; the core keeps the legal ones.
-    ``describe(state, move)`` says one candidate in words (a :class:`Message` or a ``Name``).
-    ``notes(state)`` says what the list leaves out and why (may be empty).
-    ``group(state, move)`` names the sub-list of its kind a candidate is folded into when
-    the kind's list is long (a :class:`Message`; ``None``: no sub-list).
-    """
-
-    kinds: tuple[str, ...]
-    candidates: Callable[[Any, str | None], Iterable[dict[str, Any]]]
-    describe: Callable[[Any, dict[str, Any]], Any]
-    notes: Callable[[Any], Sequence[Message]] = lambda state: ()
-    group: Callable[[Any, dict[str, Any]], Message | None] = lambda state, move: None
-    effects: Callable[[Any, dict[str, Any]], Sequence[Message] | None] | None = None
-    """``effects(state, move)``: what a legal candidate does, said from the state before it,
-    so that the core need not apply it (``None``, or no function: the core applies it). The
-    core still applies every candidate of a type that an effect check concerns."""
 
 
 class UnknownExample(AdjudicatorError, KeyError):
@@ -324,63 +301,11 @@ class Game:
         after, _ = self.apply(state, move)
         return not any(c.first(state, move, after) is not None for c in effects)
 
-    def _legal_effects(
-        self,
-        state: Any,
-        move: Any,
-        told: Callable[[], Sequence[Message] | None] | None = None,
-    ) -> tuple[Message, ...] | None:
-        """What a legal move does, or ``None`` when it is illegal: :meth:`is_legal` with one
-        ``apply`` serving both the effect checks and the effects. ``told()`` may say the
-        effects instead, when no effect check concerns the move (then nothing is applied)."""
-        move_type = getattr(move, "type", None)
-        for check in self.checks.of_kind(Kind.MOVE):
-            if check.applies_to(move_type) and next(iter(check.func(state, move)), None):
-                return None
-        effect_checks = [c for c in self.checks.of_kind(Kind.EFFECT) if c.applies_to(move_type)]
-        said = told() if told is not None and not effect_checks else None
-        if said is not None:
-            return tuple(said)
-        after, effects = self.apply(state, move)
-        for check in effect_checks:
-            if next(iter(check.func(state, move, after)), None):
-                return None
-        return tuple(effects)
-
     def legal_actions(self, state: Any, kind: str | None = None) -> Options:
         """Every legal action of the player to move in a parsed state, of ``kind`` or of every
         kind the game lists (like python-chess's ``board.legal_moves``), each with its move,
         a description and its effects. Raises :class:`MalformedInput` for an unknown kind."""
-        provider = self.options
-        if provider is None:
-            return Options((), ())
-        if kind is not None and kind not in provider.kinds:
-            raise MalformedInput.single(
-                "/kind",
-                N_("Unknown kind of action {kind}; the kinds are: {kinds}."),
-                kind=kind,
-                kinds=", ".join(provider.kinds),
-            )
-        seen: set[str] = set()
-        actions: list[Action] = []
-        for candidate in provider.candidates(state, kind):
-            data = {k: v for k, v in candidate.items() if v is not None}
-            key = json.dumps(data, sort_keys=True)
-            if key in seen:
-                continue
-            seen.add(key)
-            move = self.move_adapter.validate_python(data)
-            told = partial(provider.effects, state, data) if provider.effects else None
-            effects = self._legal_effects(state, move, told)
-            if effects is None:
-                continue
-            described = provider.describe(state, data)
-            group = provider.group(state, data)
-            actions.append(Action(move.type, data, described, tuple(effects), group))
-        order = {k: i for i, k in enumerate(provider.kinds)}
-        actions.sort(key=lambda a: order.get(a.kind, len(order)))
-        kinds = (kind,) if kind else provider.kinds
-        return Options(tuple(actions), kinds, tuple(provider.notes(state)))
+        return legal_actions(self, state, kind)
 
     def options_of(self, data: Any, kind: str | None = None) -> Options:
         """:meth:`legal_actions` on unparsed state data. Raises :class:`MalformedInput`."""

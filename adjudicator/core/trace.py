@@ -193,8 +193,9 @@ def _module_functions(module_name: str) -> dict[str, ast.FunctionDef]:
 
 
 def raised_rules(func: Any) -> dict[str, int]:
-    """The rule IDs a check function's code raises (``*.violation("XX-123", ...)``), with
-    the line of each, following calls to the functions of its own module."""
+    """The rule IDs a check function's code raises (``*.violation("XX-123", ...)`` or
+    ``*.notice("XX-123", ...)``), with the line of each, following calls to the functions
+    of its own module."""
     module = inspect.getmodule(func)
     if module is None:
         return {}
@@ -211,7 +212,7 @@ def raised_rules(func: Any) -> dict[str, int]:
         for call in ast.walk(node):
             if not isinstance(call, ast.Call):
                 continue
-            if isinstance(call.func, ast.Attribute) and call.func.attr == "violation":
+            if isinstance(call.func, ast.Attribute) and call.func.attr in ("violation", "notice"):
                 first = call.args[0] if call.args else None
                 if isinstance(first, ast.Constant) and isinstance(first.value, str):
                     found.setdefault(first.value, call.lineno)

@@ -31,14 +31,21 @@ class Violation:
 @dataclass(frozen=True)
 class Notice:
     """What a check could not decide from a state entered only in part (not a violation):
-    the rule it concerns, a localized message and the JSON path of what is missing."""
+    the rule it concerns, a localized message, the JSON path of what is missing and the ID
+    of the check that gave it (empty when no check was running), as a violation has."""
 
     rule: str
     message: Message
     path: str = ""
+    check: str = ""
 
     def to_json(self, lang: str = "en") -> dict[str, str]:
-        return {"rule": self.rule, "message": self.message.render(lang), "path": self.path}
+        return {
+            "rule": self.rule,
+            "check": self.check,
+            "message": self.message.render(lang),
+            "path": self.path,
+        }
 
 
 class _Violations:

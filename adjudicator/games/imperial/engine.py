@@ -278,9 +278,12 @@ def _taxation_said(result: dict[str, int], nid: str, government: str | None) -> 
     if result["income"]:
         said.append(
             checks.message(
-                N_("{income}M go to the treasury of {nation}."),
+                N_plural(
+                    "{count}M goes to the treasury of {nation}.",
+                    "{count}M go to the treasury of {nation}.",
+                ),
                 nation=nation_name(nid),
-                income=result["income"],
+                count=result["income"],
             )
         )
     elif result["revenue"]:

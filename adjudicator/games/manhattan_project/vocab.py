@@ -28,7 +28,7 @@ def worker_name(kind: str, form: str = "") -> Name:
     return Name(DOMAIN, "worker", kind, form)
 
 
-def message(template: str, **params: object) -> Message:
+def message(template: str | Plural, **params: object) -> Message:
     return Message(DOMAIN, template, params)
 
 
@@ -91,14 +91,10 @@ def joined(parts: Sequence[object]) -> Any:
 
 
 def amount(what: str, n: int) -> Message:
-    """An amount in words: "$5", "3 yellowcake", "1 fighter", "2 engineers"; none of a
-    thing is said without a number ("no bomber", «κανένα Βομβαρδιστικό»)."""
-    if n == 0 and what in NONE_OF:
-        return message(NONE_OF[what])
-    template = AMOUNTS[what]
-    if isinstance(template, str):
-        return message(template, count=n)
-    return Message(DOMAIN, template, {"count": n})
+    """An amount in words: "$5", "3 yellowcake", "1 fighter", "2 engineers". A sentence that
+    may hold none of a thing says so in its own words ("Green has no bomber."): a zero here
+    would read "0 bombers" (Portuguese CLDR even puts it in the singular)."""
+    return message(AMOUNTS[what], count=n)
 
 
 def amounts(items: Mapping[str, int] | Iterable[tuple[str, int]]) -> Message | Name:
@@ -119,20 +115,6 @@ AMOUNTS: dict[str, str | Plural] = {
     "laborers": N_plural("{count} laborer", "{count} laborers"),
     "engineers": N_plural("{count} engineer", "{count} engineers"),
     "scientists": N_plural("{count} scientist", "{count} scientists"),
-}
-
-
-#: None of a thing, said without a zero (CLDR pt puts 0 in the singular: "0 Bombardeiro").
-NONE_OF = {
-    "yellowcake": N_("no yellowcake"),
-    "plutonium": N_("no plutonium"),
-    "uranium": N_("no enriched uranium"),
-    "fighters": N_("no fighter"),
-    "bombers": N_("no bomber"),
-    "spies": N_("no spy"),
-    "laborers": N_("no laborer"),
-    "engineers": N_("no engineer"),
-    "scientists": N_("no scientist"),
 }
 
 

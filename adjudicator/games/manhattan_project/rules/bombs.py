@@ -10,12 +10,8 @@ from ....core.verdicts import Violation
 from ..logic import (
     lacking_worker,
 )
-from ..models import (
-    BuildBomb,
-    LoadBomb,
-    State,
-    TestBomb,
-)
+from ..models import State
+from ..moves import BuildBomb, LoadBomb, TestBomb
 from ..vocab import amount as amount_of
 from ..vocab import (
     amounts,
@@ -61,15 +57,24 @@ def build_check(state: State, move: BuildBomb) -> Iterator[Violation]:
         or kinds["laborer"]
         or lacking_worker(p, move.workers) is not None
     ):
+        needs = [("engineers", card.engineers), ("scientists", card.scientists)]
         yield checks.violation(
             "MP-901",
             N_("The bomb needs {workers} from {owner} personal supply, and no laborer."),
             "/move/workers",
-            workers=amounts([("engineers", card.engineers), ("scientists", card.scientists)]),
+            workers=amounts([(what, n) for what, n in needs if n]),
             owner=checks.name("colour", p.colour, "gen"),
         )
     fuel = getattr(p, card.kind)
-    if fuel < card.fuel:
+    if fuel == 0 < card.fuel:
+        yield checks.violation(
+            "MP-901",
+            N_("The bomb needs {fuel}; {player} has none."),
+            "/move/card",
+            fuel=amount_of(card.kind, card.fuel),
+            player=checks.name("colour", p.colour),
+        )
+    elif fuel < card.fuel:
         yield checks.violation(
             "MP-901",
             N_("The bomb needs {fuel}; {player} has {have}."),
@@ -110,7 +115,15 @@ def load_check(state: State, move: LoadBomb) -> Iterator[Violation]:
         )
         return
     cost = p.bombs[move.bomb].card.load_cost
-    if p.bombers < cost:
+    if p.bombers == 0 < cost:
+        yield checks.violation(
+            "MP-905",
+            N_("Loading costs {cost}; {player} has no bomber."),
+            "/move/bomb",
+            cost=amount_of("bombers", cost),
+            player=checks.name("colour", p.colour),
+        )
+    elif p.bombers < cost:
         yield checks.violation(
             "MP-905",
             N_("Loading costs {cost}; {player} has {bombers}."),

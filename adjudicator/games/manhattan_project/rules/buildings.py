@@ -16,12 +16,8 @@ from ..logic import (
     slot_price,
     target_building,
 )
-from ..models import (
-    Building,
-    BuildingCard,
-    PlaceBuilding,
-    State,
-)
+from ..models import Building, BuildingCard, State
+from ..moves import PlaceBuilding
 from ..vocab import (
     building_place,
 )

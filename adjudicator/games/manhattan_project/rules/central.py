@@ -19,10 +19,9 @@ from ..logic import (
     slot_price,
     target_building,
 )
-from ..models import (
-    SPACES,
+from ..models import SPACES, Amounts, State
+from ..moves import (
     AirStrike,
-    Amounts,
     BuildBomb,
     CentralMove,
     Construct,
@@ -31,7 +30,6 @@ from ..models import (
     PlaceCentral,
     PlacingMove,
     Repair,
-    State,
     WorkerRef,
 )
 from ..vocab import (

@@ -1,0 +1,54 @@
+"""What a field of a state or move is called in the reader's language.
+
+A game's own fields are labelled by its ``present`` (``games/<package>/present.py``, msgids
+of the game's domain); the fields several games share are labelled here (msgids of the core
+domain). The page's editor and the malformed-input errors use the same labels, so that an
+error names a field as the form shows it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .i18n import CORE, N_, gettext
+
+if TYPE_CHECKING:
+    from .game import Game
+
+#: The labels of the fields that several games share (the JSON key and its label).
+SHARED_FIELDS = {
+    "active": N_("Active player"),
+    "blue": N_("Blue"),
+    "colour": N_("Colour"),
+    "cost": N_("Cost"),
+    "count": N_("Count"),
+    "green": N_("Green"),
+    "grey": N_("Grey"),
+    "kind": N_("Kind"),
+    "market": N_("Market"),
+    "name": N_("Name"),
+    "over": N_("Game over"),
+    "player": N_("Player"),
+    "players": N_("Players"),
+    "red": N_("Red"),
+    "source": N_("Source"),
+    "space": N_("Space"),
+    "target": N_("Target"),
+    "to": N_("To"),
+    "total": N_("Total"),
+    "transfer": N_("Transfer"),
+    "turn": N_("Turn"),
+    "type": N_("Kind of action"),
+    "yellow": N_("Yellow"),
+}
+
+
+def field_label(game: Game | None, key: str, lang: str, default: str | None = None) -> str:
+    """A field's label in ``lang``: the game's own, else a shared one, else ``default``
+    (the field's own name when ``default`` is ``None``)."""
+    present = game.present if game is not None else None
+    if game is not None and present is not None and key in present.fields:
+        return gettext(game.domain, lang, present.fields[key])
+    if key in SHARED_FIELDS:
+        return gettext(CORE, lang, SHARED_FIELDS[key])
+    return key.replace("_", " ") if default is None else default
