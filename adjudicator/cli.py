@@ -220,13 +220,15 @@ def cmd_options(args: argparse.Namespace, out: Output) -> int:
             if not actions:
                 continue
             name = game.vocab.name("move", kind, out.lang)
-            lines.append(f"{name} ({len(actions)})")
+            lines.append(_t(out.lang, N_("{kind} ({count})"), kind=name, count=len(actions)))
             heading = None
             for action in actions:
                 said = action.to_json(out.lang)
                 if said["group"] != heading and said["group"] is not None:
                     size = sum(1 for a in actions if a.group == action.group)
-                    lines.append(f"  {said['group']} ({size})")
+                    lines.append(
+                        "  " + _t(out.lang, N_("{kind} ({count})"), kind=said["group"], count=size)
+                    )
                 heading = said["group"]
                 indent = "    " if heading is not None else "  "
                 lines.append(f"{indent}- {said['description']}")

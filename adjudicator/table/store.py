@@ -296,8 +296,9 @@ class Notifications:
 def _own_connection(engine: Engine) -> Any:
     """A DBAPI connection of the engine's, taken out of its pool for good."""
     raw = engine.raw_connection()
+    connection = raw.driver_connection
     raw.detach()
-    return raw.driver_connection
+    return connection
 
 
 def change_signal(engine: Engine) -> ChangeSignal:

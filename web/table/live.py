@@ -10,13 +10,14 @@ seen the same way)."""
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import threading
 import time
 from collections import Counter
 
 from adjudicator.table.service import Head, Tables
-from adjudicator.table.store import ChangeSignal
+from adjudicator.table.store import ChangeSignal, Polling
 
 #: How often the watcher looks at the database's change signal (no query: see above).
 STEP_SECONDS = 0.025
@@ -99,7 +100,7 @@ class Watcher:
         while True:
             try:
                 if signal is None:
-                    signal = self.tables.change_signal()
+                    signal = self._signal()
                 changed = signal.changed(STEP_SECONDS)
             except Exception:  # the database is away for a moment: try again
                 signal = self._drop(signal)
@@ -108,6 +109,14 @@ class Watcher:
             if changed or self.wanted.is_set() or time.monotonic() >= due:
                 self._poll()
                 due = time.monotonic() + (signal.fallback_seconds if signal else 0.2)
+
+    def _signal(self) -> ChangeSignal:
+        """The database's change signal; plain polling if it cannot give one."""
+        try:
+            return self.tables.change_signal()
+        except Exception:
+            logging.getLogger(__name__).warning("no change signal: polling", exc_info=True)
+            return Polling()
 
     @staticmethod
     def _drop(signal: ChangeSignal | None) -> None:

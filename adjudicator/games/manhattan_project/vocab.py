@@ -6,9 +6,9 @@ a printed amount's key names a worker type in the plural). Any other entity is n
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
 
-from ...core.i18n import N_, Message, N_plural, Name, Plural
+from ...core.i18n import N_, Localized, Message, N_plural, Name, Plural, join_items
 
 DOMAIN = "manhattan-project"
 
@@ -80,14 +80,25 @@ def slot_place(slot: int, price: int) -> Message:
     return message(N_("the ${price} slot"), price=price, slot=slot + 1)
 
 
-def joined(parts: Sequence[object]) -> Any:
-    """Parts (messages, names or plain numbers) joined as a sentence joins them in the
-    reader's language ("A, B and C", «Α, Β και Γ», 「A、B 和 C」)."""
-    if len(parts) == 1:
-        return parts[0]
-    if len(parts) == 2:
-        return message(N_("{first} and {second}"), first=parts[0], second=parts[1])
-    return message(N_("{first}, {rest}"), first=parts[0], rest=joined(parts[1:]))
+@dataclass(frozen=True)
+class Joined(Localized):
+    """Parts (messages, names or plain numbers) as one message parameter, each rendered in
+    the message's language and joined as that language joins a list (core ``join_items``:
+    "A, B and C", «Α, Β και Γ», 「A、B 和 C」, with a space beside a number in Chinese)."""
+
+    parts: tuple[object, ...]
+
+    def render(self, lang: str = "en") -> str:
+        texts = [p.render(lang) if isinstance(p, Localized) else str(p) for p in self.parts]
+        return join_items(texts, lang)
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+
+def joined(parts: Sequence[object]) -> Joined:
+    """``parts`` joined as a sentence joins them in the reader's language."""
+    return Joined(tuple(parts))
 
 
 def amount(what: str, n: int) -> Message:
@@ -97,7 +108,7 @@ def amount(what: str, n: int) -> Message:
     return message(AMOUNTS[what], count=n)
 
 
-def amounts(items: Mapping[str, int] | Iterable[tuple[str, int]]) -> Message | Name:
+def amounts(items: Mapping[str, int] | Iterable[tuple[str, int]]) -> Message | Joined:
     pairs = list(items.items() if isinstance(items, Mapping) else items)
     if not pairs:
         return message(N_("nothing"))

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from ...core.i18n import N_, Message, N_plural, Name
+from ...core.i18n import N_, Localized, Message, N_plural, Name
 from .data import SPACE_SPECS
 from .logic import WORKER_KEYS, slot_price
 from .models import KINDS, State
@@ -47,7 +47,7 @@ def _worker(data: Data, *, instrument: bool) -> Message:
     return message(N_("one of your {kind}"), kind=worker_name(kind, "pl"))
 
 
-def _staff(refs: Sequence[Data]) -> Message | Name:
+def _staff(refs: Sequence[Data]) -> Localized:
     """The pieces that staff a building or a bomb: "2 laborers and 1 contractor (engineer)"."""
     own = Counter(r["kind"] for r in refs if not r.get("contractor"))
     grey = Counter(r["kind"] for r in refs if r.get("contractor"))
@@ -64,7 +64,7 @@ def _staff(refs: Sequence[Data]) -> Message | Name:
     return joined(parts) if parts else message(N_("nothing"))
 
 
-def _gain(data: Data) -> Message | Name | None:
+def _gain(data: Data) -> Localized | None:
     """What a central space gives, where the move chooses it: its output option, and how
     many of a university's workers come as contractors."""
     spec = SPACE_SPECS[data["space"]]
@@ -96,7 +96,7 @@ def _building(state: State, owner: str, index: int) -> Message | None:
     return building_place(player.colour, index, player.buildings[index].kind)
 
 
-def _given(amount_: Any) -> Message | Name:
+def _given(amount_: Any) -> Localized:
     """Amounts as a player reads them: only what is not zero."""
     data = amount_.model_dump() if hasattr(amount_, "model_dump") else dict(amount_)
     return amounts({k: v for k, v in data.items() if v})
