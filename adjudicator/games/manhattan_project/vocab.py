@@ -101,6 +101,17 @@ def joined(parts: Sequence[object]) -> Joined:
     return Joined(tuple(parts))
 
 
+def bomb_card_places(row: int, deck: int, hands: int, built: int) -> Joined:
+    """Where the bomb cards counted are, naming only the places that hold some."""
+    parts = [
+        (row, N_plural("{count} face up", "{count} face up")),
+        (deck, N_plural("{count} in the deck", "{count} in the deck")),
+        (hands, N_plural("{count} in a hand", "{count} in hands")),
+        (built, N_plural("{count} built", "{count} built")),
+    ]
+    return joined([message(template, count=n) for n, template in parts if n])
+
+
 def amount(what: str, n: int) -> Message:
     """An amount in words: "$5", "3 yellowcake", "1 fighter", "2 engineers". A sentence that
     may hold none of a thing says so in its own words ("Green has no bomber."): a zero here

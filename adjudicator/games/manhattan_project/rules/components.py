@@ -32,8 +32,7 @@ from ..models import (
     Workers,
 )
 from ..vocab import (
-    joined,
-    message,
+    bomb_card_places,
     worker_name,
 )
 from . import checks
@@ -184,19 +183,8 @@ def bomb_card_count(state: State) -> Iterator[Violation | Notice]:
             "Only {count} of the 30 bomb cards are counted ({where}); a tested bomb goes back "
             "under the deck."
         )
-    where = bomb_cards_where(row, state.bomb_deck, hands, built)
+    where = bomb_card_places(row, state.bomb_deck, hands, built)
     yield checks.violation("MP-209", template, "/bomb_deck", count=total, where=where)
-
-
-def bomb_cards_where(row: int, deck: int, hands: int, built: int) -> object:
-    """Where the bomb cards counted are, naming only the places that hold some."""
-    parts = [
-        (row, N_plural("{count} face up", "{count} face up")),
-        (deck, N_plural("{count} in the deck", "{count} in the deck")),
-        (hands, N_plural("{count} in a hand", "{count} in hands")),
-        (built, N_plural("{count} built", "{count} built")),
-    ]
-    return joined([message(template, count=n) for n, template in parts if n])
 
 
 @checks.state("MP-210", title=N_("All 50 building cards are counted"))
