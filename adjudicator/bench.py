@@ -470,6 +470,21 @@ def format_text(data: dict[str, Any]) -> str:
         f"machine: {m.get('cpu')}, {m.get('cores')} cores ({m.get('usable_cores')} usable), "
         f"{m.get('memory_mb')} MB, Python {m.get('python')}, load {m.get('load_average')}",
         "",
+        *_verdict_lines(data),
+        *_options_lines(data),
+        "",
+        *_http_lines(data),
+        format_search(data).rstrip("\n"),
+        *_docs_lines(data),
+        "",
+        format_targets(data).rstrip("\n"),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _verdict_lines(data: dict[str, Any]) -> list[str]:
+    """check, parse and move times per game (and the largest example's check)."""
+    lines = [
         f"{'ms':<20} {'check med':>10} {'check p99':>10} {'(cpu med)':>10} {'parse med':>10} "
         f"{'move med':>10} {'(cpu med)':>10}",
     ]
@@ -491,66 +506,67 @@ def format_text(data: dict[str, Any]) -> str:
                 f"  largest: {big['example']:<9} {_ms(big['median']):>10} {_ms(big['p99']):>10} "
                 f"{_ms(big.get('cpu_median')):>10}"
             )
+    return lines
+
+
+def _options_lines(data: dict[str, Any]) -> list[str]:
+    """The legal-actions times per game (none when not measured)."""
     options = data.get("options_ms") or {}
-    if options:
-        lines += ["", f"{'options ms':<20} {'median':>10} {'p99':>10} {'actions':>10}"]
-        for game_id, o in options.items():
-            o = o or {}
-            lines.append(
-                f"{game_id:<20} {_ms(o.get('median')):>10} {_ms(o.get('p99')):>10} "
-                f"{o.get('actions', '-')!s:>10}"
-            )
+    if not options:
+        return []
+    lines = ["", f"{'options ms':<20} {'median':>10} {'p99':>10} {'actions':>10}"]
+    for game_id, o in options.items():
+        o = o or {}
+        lines.append(
+            f"{game_id:<20} {_ms(o.get('median')):>10} {_ms(o.get('p99')):>10} "
+            f"{o.get('actions', '-')!s:>10}"
+        )
+    return lines
+
+
+def _http_lines(data: dict[str, Any]) -> list[str]:
+    """The served checks: throughput, latency, CPU per request, baseline and memory."""
     http = data.get("http")
-    lines.append("")
+    m = data.get("machine") or {}
     if http is None:
-        lines.append("http: not measured")
-    elif "error" in http:
+        return ["http: not measured"]
+    if "error" in http:
         why = [line for line in str(http["error"]).splitlines() if line.strip()] or ["?"]
-        lines.append(f"http: failed: {why[0]}" + (f" ... {why[-1]}" if len(why) > 1 else ""))
-    else:
-        lines.append(
-            f"http ({http['workers']} gunicorn workers, {http['concurrency']} clients, "
-            f"{http['seconds']} s): {http['requests_per_s']} checks/s, p50 {http['p50_ms']} ms, "
-            f"p99 {http['p99_ms']} ms, {http['errors']} errors"
-        )
-        lines.append(
-            f"  server CPU per check request: {http.get('server_cpu_ms_per_request')} ms "
-            f"(baseline request {http.get('baseline_server_cpu_ms_per_request')} ms); "
-            f"load client {http.get('client_cpu_ms_per_request')} ms"
-        )
-        lines.append(
-            f"  machine load average {http.get('load_average')} (start, end; "
-            f"{m.get('usable_cores')} cores); "
-            f"ceiling of the cores {http.get('cpu_ceiling_requests_per_s')} checks/s (estimate)"
-        )
-        light = http.get("light") or {}
-        lines.append(
-            f"  with {light.get('concurrency')} clients: {light.get('requests_per_s')} checks/s, "
-            f"p50 {light.get('p50_ms')} ms, p99 {light.get('p99_ms')} ms"
-        )
-        share = http.get("share_of_baseline")
-        lines.append(
-            f"  baseline {http['baseline_endpoint']}: {http['baseline_requests_per_s']} requests/s"
-            + (f" (checks: {share:.0%} of it)" if share is not None else "")
-        )
-        lines.append(
-            f"  worker peak RSS: {data.get('rss_mb')} MB (each: {http.get('workers_rss_mb')})"
-        )
-    lines.append(format_search(data).rstrip("\n"))
+        return [f"http: failed: {why[0]}" + (f" ... {why[-1]}" if len(why) > 1 else "")]
+    light = http.get("light") or {}
+    share = http.get("share_of_baseline")
+    return [
+        f"http ({http['workers']} gunicorn workers, {http['concurrency']} clients, "
+        f"{http['seconds']} s): {http['requests_per_s']} checks/s, p50 {http['p50_ms']} ms, "
+        f"p99 {http['p99_ms']} ms, {http['errors']} errors",
+        f"  server CPU per check request: {http.get('server_cpu_ms_per_request')} ms "
+        f"(baseline request {http.get('baseline_server_cpu_ms_per_request')} ms); "
+        f"load client {http.get('client_cpu_ms_per_request')} ms",
+        f"  machine load average {http.get('load_average')} (start, end; "
+        f"{m.get('usable_cores')} cores); "
+        f"ceiling of the cores {http.get('cpu_ceiling_requests_per_s')} checks/s (estimate)",
+        f"  with {light.get('concurrency')} clients: {light.get('requests_per_s')} checks/s, "
+        f"p50 {light.get('p50_ms')} ms, p99 {light.get('p99_ms')} ms",
+        f"  baseline {http['baseline_endpoint']}: {http['baseline_requests_per_s']} requests/s"
+        + (f" (checks: {share:.0%} of it)" if share is not None else ""),
+        f"  worker peak RSS: {data.get('rss_mb')} MB (each: {http.get('workers_rss_mb')})",
+    ]
+
+
+def _docs_lines(data: dict[str, Any]) -> list[str]:
+    """The cold build time of the reference, per language."""
     docs = data.get("docs_build_s")
     if docs is None:
-        lines.append("docs: not measured")
-    else:
-        per = ", ".join(
-            f"{lang} {docs.get(lang) if docs.get(lang) is not None else '-'}" for lang in LANGS
-        )
-        lines.append(f"docs cold build (s): {per}; total {docs.get('total') or '-'}")
-        if docs.get("note"):
-            lines.append(f"  {docs['note']}")
-        if docs.get("failed"):
-            lines.append(f"  FAILED: {docs['failed']}")
-    lines += ["", format_targets(data).rstrip("\n")]
-    return "\n".join(lines) + "\n"
+        return ["docs: not measured"]
+    per = ", ".join(
+        f"{lang} {docs.get(lang) if docs.get(lang) is not None else '-'}" for lang in LANGS
+    )
+    lines = [f"docs cold build (s): {per}; total {docs.get('total') or '-'}"]
+    if docs.get("note"):
+        lines.append(f"  {docs['note']}")
+    if docs.get("failed"):
+        lines.append(f"  FAILED: {docs['failed']}")
+    return lines
 
 
 def target_rows(data: dict[str, Any]) -> list[tuple[str, str, str, str]]:

@@ -216,18 +216,30 @@ def build_parser(commands: Mapping[str, Command], lang: str = "en") -> argparse.
     p.add_argument("id", nargs="?")
     p.add_argument("--search", metavar="TEXT")
 
-    p = sub.add_parser("trace", parents=[common], help=t(N_("the traceability matrix")))
-    p.add_argument("game", type=_game, nargs="?")
+    _maintainer_commands(sub, commands, common, formatted, lang)
+    return parser
+
+
+def _maintainer_commands(
+    sub: Any,
+    commands: Mapping[str, Command],
+    common: argparse.ArgumentParser,
+    formatted: argparse.ArgumentParser,
+    lang: str,
+) -> None:
+    """The parsers of the maintainers' commands (``cli_tools.py``)."""
+    p = sub.add_parser("trace", parents=[common], help=_t(lang, N_("the traceability matrix")))
+    p.add_argument("game", type=game_type(lang), nargs="?")
     p.set_defaults(func=commands["trace"])
 
-    p = sub.add_parser("docs", parents=[formatted], help=t(N_("build the reference")))
+    p = sub.add_parser("docs", parents=[formatted], help=_t(lang, N_("build the reference")))
     p.add_argument("--out", default="docs/_build/html")
-    p.add_argument("--lang", dest="lang", action="append", type=_lang, metavar="L")
+    p.add_argument("--lang", dest="lang", action="append", type=lang_type(lang), metavar="L")
     p.add_argument("--jobs", type=int, default=2)
     p.set_defaults(func=commands["docs"])
 
     p = sub.add_parser(
-        "serve", parents=[common], help=t(N_("run the page (builds the docs first)"))
+        "serve", parents=[common], help=_t(lang, N_("run the page (builds the docs first)"))
     )
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
@@ -235,7 +247,7 @@ def build_parser(commands: Mapping[str, Command], lang: str = "en") -> argparse.
     p.add_argument("--docs", default="docs/_build/html")
     p.set_defaults(func=commands["serve"])
 
-    p = sub.add_parser("bench", parents=[common], help=t(N_("print speed figures")))
+    p = sub.add_parser("bench", parents=[common], help=_t(lang, N_("print speed figures")))
     p.add_argument("--quick", action="store_true")
     p.add_argument(
         "--search", action="store_true", help="only the rule search: time and top-1/top-3 rates"
@@ -246,9 +258,8 @@ def build_parser(commands: Mapping[str, Command], lang: str = "en") -> argparse.
     p.set_defaults(func=commands["bench"])
 
     p = sub.add_parser(
-        "i18n", parents=[common], help=t(N_("extract, update or check the catalogs"))
+        "i18n", parents=[common], help=_t(lang, N_("extract, update or check the catalogs"))
     )
     p.add_argument("action", choices=("extract", "update", "check"))
     p.add_argument("--domain", help="only this domain: adjudicator or a game ID")
     p.set_defaults(func=commands["i18n"])
-    return parser

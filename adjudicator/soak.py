@@ -159,44 +159,61 @@ def soak_game(
             if not report.valid:
                 fail(f"the setup does not check clean: {sorted(report.rules)}")
                 break
-        try:
-            candidates = sampled_moves(game, sampler, state, rng)
-        except Exception as exc:
-            fail(f"the sampler failed: {exc!r}")
+        after = _play_one(game, sampler, state, rng, result, fail)
+        if after is None:  # the game is over, stuck or failed: start again
             state, playout_seed = None, playout_seed + 1
             continue
-        if not candidates:  # the game is over, or stuck: start again
-            state, playout_seed = None, playout_seed + 1
-            continue
-        move = rng.choice(candidates)
-        try:
-            verdict = game.adjudicate(state, move)
-        except MalformedInput as exc:
-            fail(f"the sampled move is malformed: {exc} move={_short(move)}")
-            state, playout_seed = None, playout_seed + 1
-            continue
-        if not verdict.legal:
-            fail(f"the sampled move is illegal: {sorted(verdict.rules)} move={_short(move)}")
-            state, playout_seed = None, playout_seed + 1
-            continue
-        after = verdict.state
-        try:
-            report = game.check(after)
-        except MalformedInput as exc:
-            fail(f"the resulting state is malformed: {exc} after move={_short(move)}")
-            state, playout_seed = None, playout_seed + 1
-            continue
-        if not report.valid:
-            fail(f"the resulting state breaks {sorted(report.rules)} after move={_short(move)}")
-            state, playout_seed = None, playout_seed + 1
-            continue
-        _check_mutant(game, sampler, state, move, rng, result, fail)
-        result.moves += 1
-        result.move_types[str(move.get("type")) if isinstance(move, dict) else "?"] += 1
         state = after
         if progress is not None and result.moves % 1000 == 0:
             progress(result)
     result.seconds = time.perf_counter() - start
+    _closing_notes(game, result)
+    return result
+
+
+def _play_one(
+    game: Game,
+    sampler: Sampler,
+    state: Any,
+    rng: random.Random,
+    result: SoakResult,
+    fail: Callable[[str], None],
+) -> Any:
+    """Play one sampled legal move from ``state`` and check it: the state after it, or
+    ``None`` when the playout must start again (no move left, or a failure ``fail`` got)."""
+    try:
+        candidates = sampled_moves(game, sampler, state, rng)
+    except Exception as exc:
+        fail(f"the sampler failed: {exc!r}")
+        return None
+    if not candidates:
+        return None
+    move = rng.choice(candidates)
+    try:
+        verdict = game.adjudicate(state, move)
+    except MalformedInput as exc:
+        fail(f"the sampled move is malformed: {exc} move={_short(move)}")
+        return None
+    if not verdict.legal:
+        fail(f"the sampled move is illegal: {sorted(verdict.rules)} move={_short(move)}")
+        return None
+    after = verdict.state
+    try:
+        report = game.check(after)
+    except MalformedInput as exc:
+        fail(f"the resulting state is malformed: {exc} after move={_short(move)}")
+        return None
+    if not report.valid:
+        fail(f"the resulting state breaks {sorted(report.rules)} after move={_short(move)}")
+        return None
+    _check_mutant(game, sampler, state, move, rng, result, fail)
+    result.moves += 1
+    result.move_types[str(move.get("type")) if isinstance(move, dict) else "?"] += 1
+    return after
+
+
+def _closing_notes(game: Game, result: SoakResult) -> None:
+    """What the playouts never did: move types never played, mutations never made."""
     never = [t for t in game.move_types if t not in result.move_types]
     if never and result.moves:
         result.notes.append("move types never played: " + ", ".join(never))
@@ -204,7 +221,6 @@ def soak_game(
         result.notes.append(
             "no mutation: the sampler's mutate_move made no illegal variant, so none was checked"
         )
-    return result
 
 
 def _check_mutant(

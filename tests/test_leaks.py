@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import pytest
@@ -28,14 +30,8 @@ from adjudicator.core.cases import Case
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import TRANSLATED_LANGS, Message, Name
-from adjudicator.core.leaks import (
-    Leak,
-    LeakDetector,
-    find_leaks,
-    message_templates,
-    param_kinds,
-    samples,
-)
+from adjudicator.core.leak_samples import message_templates, param_kinds, samples
+from adjudicator.core.leaks import Leak, LeakDetector, find_leaks
 from adjudicator.core.registry import game_ids, load_game
 
 #: The (game, sweep) pairs that still leak: expected to fail, strictly. When a game stops
@@ -129,16 +125,33 @@ def _answers(game: Game, case: Case, lang: str) -> list[dict[str, Any]]:
         return [{"errors": exc.to_json(lang)}]
 
 
+def _scan(
+    detector: LeakDetector, where: str, texts_in: Callable[[str], list[str]]
+) -> list[tuple[str, Leak]]:
+    """The leaks of the texts ``texts_in(lang)`` in each translated language, each text
+    beside its English (to find an untranslated one) when both lists match."""
+    english = texts_in("en")
+    found: list[tuple[str, Leak]] = []
+    for lang in TRANSLATED_LANGS:
+        texts = texts_in(lang)
+        for i, text in enumerate(texts):
+            en = english[i] if len(english) == len(texts) else None
+            found += [(f"{lang} {where}", x) for x in detector.scan(text, lang, en)]
+    return found
+
+
+def _case_texts(game: Game, case: Case, lang: str) -> list[str]:
+    return [t for a in _answers(game, case, lang) for t in _texts(a)]
+
+
 def case_leaks(game: Game, cases: tuple[Case, ...] | None = None) -> list[tuple[str, Leak]]:
     detector = LeakDetector.for_game(game)
     found: list[tuple[str, Leak]] = []
     for case in game.cases if cases is None else cases:
-        english = [t for a in _answers(game, case, "en") for t in _texts(a)]
-        for lang in TRANSLATED_LANGS:
-            texts = [t for a in _answers(game, case, lang) for t in _texts(a)]
-            for i, text in enumerate(texts):
-                en = english[i] if len(english) == len(texts) else None
-                found += [(f"{lang} {case.id}", x) for x in detector.scan(text, lang, en)]
+        texts = partial(
+            lambda c, lang: [t for a in _answers(game, c, lang) for t in _texts(a)], case
+        )
+        found += _scan(detector, case.id, texts)
     return found
 
 
@@ -168,12 +181,7 @@ def option_leaks(game: Game, states: list[tuple[str, Any]] | None = None) -> lis
             options = game.options_of(state)
         except MalformedInput:
             continue  # its errors are in the cases sweep
-        english = _texts(options.to_json("en"))
-        for lang in TRANSLATED_LANGS:
-            texts = _texts(options.to_json(lang))
-            for i, text in enumerate(texts):
-                en = english[i] if len(english) == len(texts) else None
-                found += [(f"{lang} {where}", x) for x in detector.scan(text, lang, en)]
+        found += _scan(detector, where, lambda lang, o=options: _texts(o.to_json(lang)))
     return found
 
 

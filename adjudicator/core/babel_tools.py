@@ -34,7 +34,7 @@ KEYWORDS = {
     "N_plural": (1, 2),
     "lazy_gettext": None,
 }
-DATA_METHOD = "adjudicator.core.i18n:extract_data"
+DATA_METHOD = "adjudicator.core.data_extract:extract_data"
 FIXED_DATE = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
 
 

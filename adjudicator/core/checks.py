@@ -207,7 +207,8 @@ class CheckRegistry:
 
     def notice(self, rule: str, template: str | Plural, path: str = "", **params: Any) -> Notice:
         """A notice that ``rule`` could not be checked, with a message in this domain; like
-        a violation it carries the ID of the running check (and is held to its rules)."""
+        a violation it carries the ID of the running check, and raises
+        :class:`UndeclaredRule` in strict mode when that check does not declare ``rule``."""
         check = self._declaring(rule)
         return Notice(rule, Message(self.domain, template, params), path, check)
 

@@ -10,9 +10,10 @@ from .i18n import Message
 
 
 @dataclass(frozen=True)
-class Violation:
-    """One broken rule: its ID, a localized message, the JSON path it concerns, and the ID
-    of the check that raised it (empty when no check was running)."""
+class Finding:
+    """What a check says about a state or a move: the rule it concerns, a localized
+    message, the JSON path it concerns, and the ID of the check that said it (empty when
+    no check was running)."""
 
     rule: str
     message: Message
@@ -29,23 +30,14 @@ class Violation:
 
 
 @dataclass(frozen=True)
-class Notice:
+class Violation(Finding):
+    """One broken rule (a :class:`Finding`)."""
+
+
+@dataclass(frozen=True)
+class Notice(Finding):
     """What a check could not decide from a state entered only in part (not a violation):
-    the rule it concerns, a localized message, the JSON path of what is missing and the ID
-    of the check that gave it (empty when no check was running), as a violation has."""
-
-    rule: str
-    message: Message
-    path: str = ""
-    check: str = ""
-
-    def to_json(self, lang: str = "en") -> dict[str, str]:
-        return {
-            "rule": self.rule,
-            "check": self.check,
-            "message": self.message.render(lang),
-            "path": self.path,
-        }
+    the path is that of what is missing."""
 
 
 class _Violations:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy import Table, and_, bindparam, func, insert, select, update
+from sqlalchemy import Table, and_, bindparam, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 
 from adjudicator.core.errors import CORE, MalformedInput
@@ -86,6 +86,7 @@ _NOTE = (
     .returning(_T.c.version, _T.c.log_length)
 )
 _ENTRY = insert(_E)
+_NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :code)")
 
 
 @dataclass(frozen=True)
@@ -182,13 +183,14 @@ class Tables:
         self._notify = engine.dialect.name == "postgresql"
 
     @contextmanager
-    def _writing(self) -> Iterator[Connection]:
-        """A write transaction (on PostgreSQL it also tells every listening server)."""
+    def _writing(self, code: str = "") -> Iterator[Connection]:
+        """A write transaction. On PostgreSQL it also tells every listening server that
+        the table with this ``code`` changed (no code: maybe any table)."""
         turn = self._one_writer() if self._one_writer else nullcontext()
         with turn, self.engine.begin() as conn:
             yield conn
             if self._notify:
-                conn.exec_driver_sql(f"NOTIFY {CHANNEL}")
+                conn.execute(_NOTIFY, {"code": code})
 
     def change_signal(self) -> ChangeSignal:
         """A cheap way to tell that some table may have changed (see :mod:`.store`)."""
@@ -401,7 +403,7 @@ class Tables:
         stamp = now()
         params = {"table_id": table.id, "based_on": based_on, "stamp": stamp, "after": after,
                   "max_entries": self.limits.max_entries}  # fmt: skip
-        with self._writing() as conn:
+        with self._writing(table.code) as conn:
             moved = conn.execute(_NOTE if after is None else _ADVANCE, params).first()
             if moved is not None:
                 entry = EntryRow(
@@ -440,7 +442,7 @@ class Tables:
 
     def reopen(self, code: str) -> TableRow:
         """Bring an archived table back (nothing was deleted)."""
-        with self._writing() as conn:
+        with self._writing(code) as conn:
             conn.execute(
                 update(TableRow)
                 .where(TableRow.code == code)

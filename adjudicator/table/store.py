@@ -229,6 +229,9 @@ class ChangeSignal(Protocol):
 
     #: The longest the watcher goes without asking for the versions anyway.
     fallback_seconds: float
+    #: After :meth:`changed` said yes: the codes of the tables that changed, when the
+    #: database names them (``None``: any table may have).
+    codes: set[str] | None
 
     def changed(self, timeout: float) -> bool: ...
 
@@ -239,6 +242,7 @@ class Polling:
     """No cheap signal: the watcher asks for the versions every ``fallback_seconds``."""
 
     fallback_seconds = 0.2
+    codes: set[str] | None = None
 
     def changed(self, timeout: float) -> bool:
         time.sleep(timeout)
@@ -253,6 +257,7 @@ class DataVersion:
     connection (of any process) commits a change to the file; reading it costs microseconds."""
 
     fallback_seconds = 1.0
+    codes: set[str] | None = None
 
     def __init__(self, engine: Engine) -> None:
         self.conn = _own_connection(engine)
@@ -273,20 +278,24 @@ class DataVersion:
 
 class Notifications:
     """PostgreSQL: ``LISTEN`` on :data:`CHANNEL`; every write transaction of the tables
-    sends ``NOTIFY`` (delivered when it commits, to every server)."""
+    sends ``NOTIFY`` with the table's code (delivered when it commits, to every server)."""
 
     fallback_seconds = 1.0
 
     def __init__(self, engine: Engine) -> None:
+        self.codes: set[str] | None = None
         self.conn = _own_connection(engine)
         self.conn.rollback()
         self.conn.autocommit = True
         self.conn.execute(f"LISTEN {CHANNEL}")
 
     def changed(self, timeout: float) -> bool:
-        if not list(self.conn.notifies(timeout=timeout, stop_after=1)):
+        came = list(self.conn.notifies(timeout=timeout, stop_after=1))
+        if not came:
             return False
-        list(self.conn.notifies(timeout=0))  # those that came with it: one look answers all
+        came += self.conn.notifies(timeout=0)  # those that came with it: one look for all
+        named = {n.payload for n in came}
+        self.codes = None if "" in named else named
         return True
 
     def close(self) -> None:

@@ -21,6 +21,9 @@ from adjudicator.table.store import ChangeSignal, Polling
 
 #: How often the watcher looks at the database's change signal (no query: see above).
 STEP_SECONDS = 0.025
+#: The shortest time between two polls of every followed table, when the database says
+#: that something changed without saying what (SQLite).
+FULL_POLL_SECONDS = 0.05
 
 
 class Watcher:
@@ -96,19 +99,30 @@ class Watcher:
 
     def _watch(self) -> None:
         signal: ChangeSignal | None = None
-        due = 0.0
+        due = last = 0.0
+        pending = False
         while True:
             try:
                 if signal is None:
                     signal = self._signal()
-                changed = signal.changed(STEP_SECONDS)
+                changed, named = signal.changed(STEP_SECONDS), signal.codes
             except Exception:  # the database is away for a moment: try again
                 signal = self._drop(signal)
-                changed = True
+                changed, named = True, None
                 time.sleep(STEP_SECONDS)
-            if changed or self.wanted.is_set() or time.monotonic() >= due:
+            if changed and named is not None:
+                self._poll(named)  # the database named the tables: a small query
+            elif changed:
+                pending = True
+            now_at = time.monotonic()
+            if (
+                self.wanted.is_set()
+                or now_at >= due
+                or (pending and now_at - last >= FULL_POLL_SECONDS)
+            ):
                 self._poll()
-                due = time.monotonic() + (signal.fallback_seconds if signal else 0.2)
+                last, pending = now_at, False
+                due = now_at + (signal.fallback_seconds if signal else 0.2)
 
     def _signal(self) -> ChangeSignal:
         """The database's change signal; plain polling if it cannot give one."""
@@ -124,11 +138,15 @@ class Watcher:
             with contextlib.suppress(Exception):  # already broken
                 signal.close()
 
-    def _poll(self) -> None:
+    def _poll(self, only: set[str] | None = None) -> None:
+        """Ask the database for the heads of the followed tables (``only`` those, if
+        given: the database named the tables that changed)."""
+        full = only is None
         with self.lock:
-            self.wanted.clear()
-            self.started += 1
-            codes = list(self.followers)
+            if full:  # the polls a new stream waits for (see first)
+                self.wanted.clear()
+                self.started += 1
+            codes = [c for c in self.followers if full or c in (only or ())]
         try:
             fresh = self.tables.heads(codes) if codes else {}
         except Exception:  # the database is away for a moment: the next poll tries again
@@ -137,7 +155,8 @@ class Watcher:
             changed = [c for c, h in fresh.items() if self.heads.get(c) != h]
             self.heads.update(fresh)
             events = [e for c in changed for e in self.waiting.get(c, ())]
-            self.done += 1
-            self.polled.notify_all()
+            if full:
+                self.done += 1
+                self.polled.notify_all()
         for event in events:
             event.set()

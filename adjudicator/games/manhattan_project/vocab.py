@@ -129,11 +129,14 @@ AMOUNTS: dict[str, str | Plural] = {
 }
 
 
-def allowed_name(allowed: Iterable[str]) -> Message | Name:
-    """The worker types a space takes ("engineer or scientist")."""
+def allowed_name(allowed: Iterable[str], form: str = "") -> Message | Name:
+    """The worker types a space takes ("engineer or scientist"; with ``form="pl_acc"``
+    "engineers or scientists" as the object of a verb)."""
     kinds = sorted(allowed)
     if len(kinds) == 1:
-        return worker_name(kinds[0])
+        return worker_name(kinds[0], form)
     return message(
-        N_("{first} or {second}"), first=worker_name(kinds[0]), second=worker_name(kinds[-1])
+        N_("{first} or {second}"),
+        first=worker_name(kinds[0], form),
+        second=worker_name(kinds[-1], form),
     )

@@ -9,7 +9,8 @@ from ...core.i18n import N_, Localized, Message, N_plural
 from ...core.verdicts import Alternative
 from . import vocab as words
 from .geometry import SIDES, Pos, layout, neighbour
-from .models import Cubes, State, TilePlacement
+from .models import Cubes, State
+from .moves import TilePlacement
 from .rules import checks
 from .rules.common import active, as_pos, cubes_named
 from .rules.draw import grey_targets

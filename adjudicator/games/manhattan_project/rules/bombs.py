@@ -66,23 +66,14 @@ def build_check(state: State, move: BuildBomb) -> Iterator[Violation]:
             owner=checks.name("colour", p.colour, "gen"),
         )
     fuel = getattr(p, card.kind)
-    if fuel == 0 < card.fuel:
-        yield checks.violation(
-            "MP-901",
-            N_("The bomb needs {fuel}; {player} has none."),
-            "/move/card",
-            fuel=amount_of(card.kind, card.fuel),
-            player=checks.name("colour", p.colour),
-        )
-    elif fuel < card.fuel:
-        yield checks.violation(
-            "MP-901",
-            N_("The bomb needs {fuel}; {player} has {have}."),
-            "/move/card",
-            fuel=amount_of(card.kind, card.fuel),
-            player=checks.name("colour", p.colour),
-            have=amount_of(card.kind, fuel),
-        )
+    if fuel < card.fuel:
+        said = {"fuel": amount_of(card.kind, card.fuel), "player": checks.name("colour", p.colour)}
+        if fuel == 0:
+            template = N_("The bomb needs {fuel}; {player} has none.")
+        else:
+            template = N_("The bomb needs {fuel}; {player} has {have}.")
+            said["have"] = amount_of(card.kind, fuel)
+        yield checks.violation("MP-901", template, "/move/card", **said)
 
 
 @checks.move("MP-903", "MP-904", title=N_("Testing a bomb"))
@@ -115,20 +106,11 @@ def load_check(state: State, move: LoadBomb) -> Iterator[Violation]:
         )
         return
     cost = p.bombs[move.bomb].card.load_cost
-    if p.bombers == 0 < cost:
-        yield checks.violation(
-            "MP-905",
-            N_("Loading costs {cost}; {player} has no bomber."),
-            "/move/bomb",
-            cost=amount_of("bombers", cost),
-            player=checks.name("colour", p.colour),
-        )
-    elif p.bombers < cost:
-        yield checks.violation(
-            "MP-905",
-            N_("Loading costs {cost}; {player} has {bombers}."),
-            "/move/bomb",
-            cost=amount_of("bombers", cost),
-            player=checks.name("colour", p.colour),
-            bombers=amount_of("bombers", p.bombers),
-        )
+    if p.bombers < cost:
+        said = {"cost": amount_of("bombers", cost), "player": checks.name("colour", p.colour)}
+        if p.bombers == 0:
+            template = N_("Loading costs {cost}; {player} has no bomber.")
+        else:
+            template = N_("Loading costs {cost}; {player} has {bombers}.")
+            said["bombers"] = amount_of("bombers", p.bombers)
+        yield checks.violation("MP-905", template, "/move/bomb", **said)

@@ -223,7 +223,10 @@ def building_card_count(state: State) -> Iterator[Violation | Notice]:
         if kinds[kind] > BUILDINGS_PER_KIND:
             yield checks.violation(
                 "MP-210",
-                N_("{count} buildings of the kind {kind} are face up; the game has 10 of each."),
+                N_plural(
+                    "{count} {kind} is face up; the game has 10 of each kind.",
+                    "{count} {kind:pl} are face up; the game has 10 of each kind.",
+                ),
                 "/market",
                 count=kinds[kind],
                 kind=checks.name("building", kind),
@@ -373,24 +376,34 @@ def worker_count(state: State) -> Iterator[Violation | Notice]:
             total = counts[(colour, kind)] + pool.get(kind)
             if total == box:
                 continue
-            if colour == GREY:
-                template = N_plural(
-                    "{count} contractor of type {kind} is counted, in play and in the general "
-                    "supply; the game has 4.",
-                    "{count} contractors of type {kind} are counted, in play and in the general "
-                    "supply; the game has 4.",
-                )
-                params = {"count": total, "kind": worker_name(kind)}
-            else:
-                template = N_plural(
-                    "{count} worker of type {kind} in {owner} colour is counted, in play and in "
-                    "the general supply; each colour has 4.",
-                    "{count} workers of type {kind} in {owner} colour are counted, in play and in "
-                    "the general supply; each colour has 4.",
-                )
-                params = {
-                    "count": total,
-                    "kind": worker_name(kind),
-                    "owner": checks.name("colour", colour, "gen"),
-                }
-            yield checks.violation("MP-214", template, f"{path}/{kind}s", **params)
+            yield _miscounted(colour, kind, total, f"{path}/{kind}s")
+
+
+def _miscounted(colour: str, kind: str, total: int, path: str) -> Violation:
+    """MP-214: the pieces of one type and colour (grey: the contractors) in the wrong number."""
+    if colour == GREY:
+        return checks.violation(
+            "MP-214",
+            N_plural(
+                "{count} contractor ({kind}) is counted, in play and in the general supply; "
+                "the game has 4.",
+                "{count} contractors ({kind:pl}) are counted, in play and in the general supply; "
+                "the game has 4.",
+            ),
+            path,
+            count=total,
+            kind=worker_name(kind),
+        )
+    return checks.violation(
+        "MP-214",
+        N_plural(
+            "{count} {kind} in {owner} colour is counted, in play and in the general supply; "
+            "each colour has 4.",
+            "{count} {kind:pl} in {owner} colour are counted, in play and in the general supply; "
+            "each colour has 4.",
+        ),
+        path,
+        count=total,
+        kind=worker_name(kind),
+        owner=checks.name("colour", colour, "gen"),
+    )

@@ -11,16 +11,8 @@ from ....core.i18n import N_, N_plural
 from ....core.verdicts import Violation
 from .. import vocab as words
 from ..geometry import Pos, capacity, layout
-from ..models import (
-    ActionMove,
-    Admit,
-    Disinfect,
-    MovePatients,
-    Renovate,
-    State,
-    TakeMarker,
-    Treat,
-)
+from ..models import State
+from ..moves import ActionMove, Admit, Disinfect, MovePatients, Renovate, TakeMarker, Treat
 from ..vocab import at, colour, room
 from . import checks
 from .common import active, as_pos, room_missing
