@@ -726,11 +726,57 @@ def bench_table(
     return result
 
 
+def long_log(lines: int = 5000) -> dict[str, Any]:
+    """A log file of ``lines`` lines, all of which follow: the example Imperial log (the
+    expert opening and 26 nation turns), then its last nation turn played and taken back
+    again and again, and that turn once more at the end."""
+    from .table.log import example_log
+
+    log = example_log("imperial-expert-opening")
+    entries, last = log["entries"][:-1], log["entries"][-1]
+    while len(entries) < lines - 1:
+        entries += [{"kind": "move", "move": last["move"]}, {"kind": "undo"}]
+    log["entries"] = [*entries[: lines - 1], last]
+    return log
+
+
+def bench_replay(lines: int = 5000) -> dict[str, Any]:
+    """How long checking a long log file takes: its replay alone (every move adjudicated),
+    and its import into a new table (the replay, then one transaction), in SQLite."""
+    from .table.service import Tables
+    from .table.store import make_engine, migrate
+
+    data = long_log(lines)
+    with tempfile.TemporaryDirectory(prefix="adj-replay-bench-") as folder:
+        engine = make_engine(f"sqlite:///{folder}/tables.sqlite3")
+        migrate(engine)
+        tables = Tables(engine)
+        started = time.perf_counter()
+        _log, result = tables.replay(data)
+        replayed = time.perf_counter() - started
+        started = time.perf_counter()
+        table, _again = tables.import_log(data)
+        imported = time.perf_counter() - started
+        engine.dispose()
+    if result.flag is not None or table is None:
+        raise RuntimeError("the long log did not replay to its end")
+    return {
+        "lines": lines,
+        "replay_s": round(replayed, 2),
+        "replay_ms_per_line": round(replayed * 1000 / lines, 2),
+        "import_s": round(imported, 2),
+        "budget_s": tables.limits.replay_seconds,
+        "load_average": _load_average(),
+    }
+
+
 def table_figures(quick: bool = False) -> dict[str, Any]:
-    """:func:`bench_table` at the issue's size, or a small one with ``quick``."""
-    if quick:
-        return bench_table(tables=20, clients=4, seconds=15.0)
-    return bench_table()
+    """:func:`bench_table` at the issue's size, or a small one with ``quick``; and the
+    replay of a 5,000-line log (:func:`bench_replay`)."""
+    replay = bench_replay()
+    figures = bench_table(tables=20, clients=4, seconds=15.0) if quick else bench_table()
+    figures["replay"] = replay
+    return figures
 
 
 def format_table(data: dict[str, Any]) -> str:
@@ -753,6 +799,13 @@ def format_table(data: dict[str, Any]) -> str:
             f"{run['errors']} errors; server CPU {run['server_cpu_s']} s "
             f"({run['server_cpu_ms_per_move']} ms a move); load average "
             f"{run['load_average_before']} -> {run['load_average_after']}"
+        )
+    replay = data.get("replay")
+    if replay:
+        lines.append(
+            f"replay of a {replay['lines']}-line log: {replay['replay_s']} s "
+            f"({replay['replay_ms_per_line']} ms a line; budget {replay['budget_s']:g} s), "
+            f"import {replay['import_s']} s; load average {replay['load_average']}"
         )
     return "\n".join(lines) + "\n"
 

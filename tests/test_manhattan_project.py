@@ -50,7 +50,7 @@ def test_illegal_move_offers_alternatives():
 def test_playout_of_legal_moves():
     from collections import Counter
 
-    from adjudicator.games.manhattan_project.models import MOVE_TYPES
+    from adjudicator.games.manhattan_project.moves import MOVE_TYPES
     from adjudicator.games.manhattan_project.sampler import playout
 
     seen: Counter[str] = Counter()
@@ -134,7 +134,7 @@ def test_every_rule_is_reported_by_its_id(rule):
 
 
 def test_every_move_type_has_legal_and_illegal_cases():
-    from adjudicator.games.manhattan_project.models import MOVE_TYPES
+    from adjudicator.games.manhattan_project.moves import MOVE_TYPES
 
     for move_type in MOVE_TYPES:
         found = [c for c in GAME.cases if c.kind == "move" and c.move["type"] == move_type]
@@ -171,7 +171,8 @@ def test_apply_leaves_its_input_unchanged_and_copies_what_it_changes():
     import random
     from collections import Counter
 
-    from adjudicator.games.manhattan_project.models import MOVE_TYPES, State
+    from adjudicator.games.manhattan_project.models import State
+    from adjudicator.games.manhattan_project.moves import MOVE_TYPES
     from adjudicator.games.manhattan_project.sampler import sample_moves, setup
 
     rng = random.Random(11)

@@ -56,7 +56,23 @@ def test_cli_lists_the_actions_by_kind(capsys, mid_game: Path, lang: str) -> Non
     text = capsys.readouterr().out
     head = {"en": "legal actions:", "el": "νόμιμες ενέργειες:"}[lang]
     assert head in text
-    assert "repair" not in text if lang == "el" else "repair 1 damage of" in text
+    assert "repair" not in text if lang == "el" else "Repair 1 damage point of" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "el", "pt", "zh_TW"])
+def test_each_listed_action_is_its_own_sentence(lang: str) -> None:
+    """Two listed actions never read the same (an own worker and a contractor on one space,
+    a university's gain taken as contractors or not, a building staffed by other pieces), and
+    each is a sentence: it starts with a capital letter (or a CJK character) and ends in a
+    full stop."""
+    game = get_game(MP)
+    for name in game.example_names():
+        said = [
+            a["description"] for a in game.options_of(game.example(name)).to_json(lang)["actions"]
+        ]
+        assert len(said) == len(set(said)), [s for s in said if said.count(s) > 1]
+        for text in said:
+            assert not text[0].islower() and text[-1] in ".。", text
 
 
 def test_cli_json_and_malformed_input(capsys, mid_game: Path, tmp_path: Path) -> None:

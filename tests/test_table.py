@@ -257,3 +257,23 @@ def test_fifty_simultaneous_moves_no_gap_no_double(tables: Tables) -> None:
     with tables.engine.connect() as conn:
         rows = conn.execute(select(EntryRow.version).where(EntryRow.table_id == log[0].table_id))
         assert len([r for r in rows]) == 25
+
+
+def test_the_database_signals_a_change_made_by_another_server(tables: Tables) -> None:
+    """What a server's live-update watcher waits on: PostgreSQL's NOTIFY, SQLite's
+    data_version. A change made through another engine (another process or server) on the
+    same database is signalled; a quiet database is not."""
+    table = open_expert(tables)
+    signal = tables.change_signal()
+    try:
+        assert not signal.changed(0.05)
+        other = Tables(make_engine(str(tables.engine.url.render_as_string(hide_password=False))))
+        other.propose(table.code, opening_move(table.state), 1, "Anna")
+        other.engine.dispose()
+        assert any(signal.changed(0.1) for _ in range(20))
+        # PostgreSQL's notification names the table; SQLite only says that something changed
+        named = {table.code} if tables.engine.dialect.name == "postgresql" else None
+        assert signal.codes == named
+        assert not signal.changed(0.05)
+    finally:
+        signal.close()

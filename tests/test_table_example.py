@@ -80,3 +80,14 @@ def test_an_illegal_move_is_flagged_first_with_its_reasons(log: dict[str, Any]) 
     assert result.flag is not None and result.flag.index == index
     assert result.flag.verdict["violations"][0]["rule"].startswith("IM-")
     assert later > index
+
+
+def test_a_replay_past_its_time_budget_is_flagged_where_it_stopped(log: dict[str, Any]) -> None:
+    result = replay(get_game("imperial"), parse_log(log), budget=0.0)
+    assert result.flag is not None and result.flag.index == 0
+    for lang in ("en", "el", "pt", "zh_TW"):
+        text = codec.render_verdict(result.flag.verdict, lang)["violations"][0]["message"]
+        assert "1" in text and "50" in text and "{" not in text
+    assert "reached line 1 of 50" in codec.render_verdict(result.flag.verdict, "en")[
+        "violations"][0]["message"]  # fmt: skip
+    assert replay(get_game("imperial"), parse_log(log), budget=60.0).flag is None

@@ -43,6 +43,23 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return database_url(request.param, request, tmp_path)
 
 
+def test_the_server_migrates_before_its_first_request(tmp_path: Path) -> None:
+    """A new database gets its schema when the server starts (once, before the workers
+    fork), not from the first request that needs it."""
+    from sqlalchemy import inspect
+
+    from adjudicator.table.store import is_current, make_engine
+
+    url = f"sqlite:///{tmp_path / 'new.sqlite3'}"
+    with serve(url):
+        engine = make_engine(url)
+        try:
+            assert "adj_tables" in inspect(engine).get_table_names()
+            assert is_current(engine)
+        finally:
+            engine.dispose()
+
+
 def test_a_move_reaches_a_live_stream_on_the_other_worker_and_survives_sigkill(
     db_url: str,
 ) -> None:

@@ -67,6 +67,8 @@ class Group:
     folded: bool = False
     """A list item shown by its title only (its fields are not on the page: they keep
     their values from the form's base); an ``open:`` button unfolds it."""
+    weight: int = 0
+    """How many inputs the group holds, those of its folded parts included."""
     name: str = ""
     """The JSON pointer with its root (``s/players/0``), for the add and remove buttons."""
 
@@ -191,12 +193,15 @@ class EditorBuilder:
         )
 
     def _fold(self, item: Group) -> None:
-        """Fold a big list item that is not asked for: only its title stays on the page."""
+        """Fold a big list item that is not asked for: only its title stays on the page.
+        Its size counts the inputs of the parts already folded inside it."""
+        shown = sum(1 for _ in leaves_of(item))
+        item.weight = shown + sum(g.weight for g in groups_of(item) if g.folded)
         if self.opened is None or item.first or item.name in self.opened:
             return
-        if sum(1 for _ in leaves_of(item)) <= FOLD_ABOVE:
+        if item.weight <= FOLD_ABOVE:
             return
-        self.count -= sum(1 for _ in leaves_of(item))
+        self.count -= shown
         item.children, item.folded = [], True
 
     def build(self, value: Any, title: str) -> Group:

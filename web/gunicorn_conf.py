@@ -37,12 +37,15 @@ preload_app = True
 
 
 def when_ready(server: Any) -> None:
-    """Warm the application before the workers start (the first page of a game would
-    otherwise take a few seconds: reading its cases and building its editor)."""
+    """Migrate the shared tables' database once and warm the application, before the
+    workers start (the first page of a game would otherwise take a few seconds: reading
+    its cases and building its editor)."""
     import gc
 
     from web.service import warm_up
+    from web.table import migrate_at_start
 
+    migrate_at_start(server.app.wsgi())
     warm_up(server.app.wsgi())
     # What the warm-up built lives as long as the workers do: moved out of the collector's
     # sight, it is never scanned again, and its pages stay shared by the forked workers.

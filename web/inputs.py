@@ -94,6 +94,10 @@ def opened_parts(data: Any, edit: str | None) -> list[str]:
     parts = [p for p in request.form.get("open", "").split() if p.startswith(("s/", "m/"))]
     verb, _, where = (edit or "").partition(":")
     if verb == "open":
+        # one item of a list open at a time: its open siblings fold (their values are in
+        # the form's base), so that the page does not grow with each part entered
+        parent = where.rsplit("/", 1)[0] + "/"
+        parts = [p for p in parts if not p.startswith(parent) or in_part(p, where)]
         parts.append(where)
     elif verb == "fold":
         parts = [p for p in parts if p != where and not p.startswith(where + "/")]
@@ -105,6 +109,11 @@ def opened_parts(data: Any, edit: str | None) -> list[str]:
             if isinstance(node, list) and node:
                 parts.append(f"{where}/{len(node) - 1}")
     return list(dict.fromkeys(parts))[:200]
+
+
+def in_part(path: str, part: str) -> bool:
+    """Whether the rooted pointer ``path`` is ``part`` or inside it."""
+    return path == part or path.startswith(part + "/")
 
 
 def fallback_state(game: Game) -> Any:

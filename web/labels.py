@@ -3,7 +3,8 @@
 The games' models name their fields in English snake case; the editor shows these labels
 instead (in the page's language). A game's own fields and kinds of action are labelled by
 its ``present`` (``games/<package>/present.py``, in the game's domain); the fields several
-games share are labelled in ``adjudicator.core.fields``; a field without a label shows its own name.
+games share are labelled in ``adjudicator.core.fields``; a field named after a game concept
+is labelled by its glossary term; any other field shows its own name.
 """
 
 from __future__ import annotations
@@ -12,13 +13,45 @@ from collections.abc import Callable
 from typing import Any
 
 from adjudicator.core.fields import SHARED_FIELDS
-from adjudicator.core.fields import field_label as field_label
+from adjudicator.core.fields import field_label as core_field_label
 from adjudicator.core.game import Game
-from adjudicator.core.i18n import gettext
+from adjudicator.core.i18n import CORE, N_, N_plural, gettext, ngettext
 
 #: The labels of the fields that several games share (kept in the core: the malformed-input
 #: errors name fields by them too).
 FIELDS = SHARED_FIELDS
+
+
+def field_label(game: Game | None, key: str, lang: str, default: str | None = None) -> str:
+    """A field's label in ``lang``: the game's own or a shared one (the core's
+    :func:`~adjudicator.core.fields.field_label`), else the glossary's term of that name,
+    else ``default`` (the field's own name when ``default`` is ``None``)."""
+    found = core_field_label(game, key, lang, "")
+    if found:
+        return found
+    named = _glossary_name(game, key, lang) if game is not None else None
+    if named:
+        return named  # a field named after a concept of the game (``general_supply``)
+    return key.replace("_", " ") if default is None else default
+
+
+#: The titles of the example states every game has (a game titles its own in ``present``).
+EXAMPLES = {"mid-game": N_("Mid-game"), "end": N_("Game over")}
+SETUP = N_plural("Setup, {count} player", "Setup, {count} players")
+
+
+def example_title(game: Game, name: str, lang: str) -> str:
+    """An example state's title in ``lang`` ("setup-3p" is "Setup, 3 players")."""
+    present = game.present
+    if present is not None and name in present.examples:
+        return gettext(game.domain, lang, present.examples[name])
+    if name in EXAMPLES:
+        return gettext(CORE, lang, EXAMPLES[name])
+    count = name[len("setup-") : -1]
+    if name.startswith("setup-") and name.endswith("p") and count.isdigit():
+        n = int(count)
+        return ngettext(CORE, lang, SETUP.singular, SETUP.plural, n).format(count=n)
+    return name.replace("-", " ")
 
 
 def move_label(game: Game | None, tag: str, lang: str) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 from adjudicator.core.game import Game
 
 from . import MAX_BODY_BYTES
+from .table import openapi as table_openapi
 
 
 def _rewrite_refs(node: Any, prefix: str) -> Any:
@@ -342,6 +343,8 @@ def openapi_document(games: Iterable[Game]) -> dict[str, Any]:
     for game in games:
         schemas.update(_components(game))
         paths.update(_paths(game))
+    schemas.update(table_openapi.SCHEMAS)
+    paths.update(table_openapi.paths())
     paths["/api/v1/games"] = {
         "get": {
             "summary": "The games, with their examples and the page of each",

@@ -22,7 +22,7 @@ from adjudicator.core.game import Game
 from adjudicator.core.i18n import HTML_LANG, LANGS
 from adjudicator.search import search
 
-from . import forms, pictures
+from . import forms, permalink, pictures
 from .i18n import COOKIE_AGE, GAME_COOKIE, LANG_COOKIE, canonical, current_lang
 from .inputs import (
     default_move,
@@ -41,9 +41,13 @@ from .views import (
     check_context,
     contains_marked,
     error_views,
+    example_title,
+    game_name,
+    join_words,
     marked_paths,
     move_context,
     move_label,
+    pretty,
     rule_view,
     score_context,
     second_lang,
@@ -96,6 +100,9 @@ def page_helpers() -> dict[str, Any]:
         "marked_paths": marked_paths,
         "move_label": move_label,
         "setup_examples": setup_examples,
+        "game_name": game_name,
+        "example_title": example_title,
+        "join_words": join_words,
     }
 
 
@@ -218,6 +225,21 @@ def score(game_id: str) -> Any:
     return render_template("score.html", **score_context(game, data, run, opened_parts(data, edit)))
 
 
+# --- the table as JSON ---------------------------------------------------------------------------
+
+
+@bp.get("/<lang>/<game_id>/table.json")
+def table_json(game_id: str) -> Any:
+    """The state of a permalink (``?s=``) as indented JSON: the "paste JSON" box of the
+    check and score pages is filled from here on demand (it is not sent with the page)."""
+    game_for(game_id)
+    try:
+        data = permalink.decode(request.args.get("s", ""))
+    except MalformedInput as exc:
+        return {"errors": [e.to_json(current_lang()) for e in exc.errors]}, 422
+    return Response(pretty(data) + "\n", mimetype="application/json")
+
+
 # --- rules ---------------------------------------------------------------------------------------
 
 
@@ -268,7 +290,7 @@ def rule(game_id: str, rule_id: str) -> str:
         "rule.html",
         game=game,
         rule=view,
-        sources=found.sources,
+        sources=[source.render(lang) for source in found.sources],
         checks=checks,
         lang2=lang2,
         other_langs=[x for x in LANGS if x != lang],

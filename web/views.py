@@ -11,7 +11,7 @@ from markupsafe import Markup
 
 from adjudicator.core.errors import FieldError, MalformedInput
 from adjudicator.core.game import Game
-from adjudicator.core.i18n import LANGS, babel_locale
+from adjudicator.core.i18n import LANGS, babel_locale, join_items
 
 from . import forms, labels, permalink
 from .i18n import _, canonical, current_lang
@@ -158,6 +158,21 @@ def field_label(key: str, default: str | None = None) -> str:
     return labels.field_label(page_game(), key, current_lang(), default)
 
 
+def join_words(words: list[str]) -> str:
+    """Words joined as the page's language joins a list."""
+    return join_items([str(w) for w in words], current_lang())
+
+
+def game_name(game: Game) -> str:
+    """The game's name in the page's language (its title msgid, in the game's domain)."""
+    return game._(current_lang(), game.name)
+
+
+def example_title(game: Game, name: str) -> str:
+    """An example state's title in the page's language."""
+    return labels.example_title(game, name, current_lang())
+
+
 def move_label(tag: str) -> str:
     """A kind of action in the page's language."""
     return labels.move_label(page_game(), tag, current_lang())
@@ -275,6 +290,8 @@ def common(game: Game, data: Any, kind: str) -> dict[str, Any]:
         "examples": game.example_names(),
         "cases": cases_of(game, kind),
         "state_json": pretty(data),
+        # what was pasted into the "paste JSON" box, shown again there (kept as typed)
+        "pasted": request.form.get("json", "") if request.form.get("source") == "json" else "",
         "base": permalink.encode(data),
         "lang2": second_lang(),
         "other_langs": [lang for lang in LANGS if lang != current_lang()],
@@ -421,7 +438,10 @@ def move_context(
 def detail_columns(details: dict[str, dict[str, Any]]) -> list[tuple[str, str]]:
     """The keys of the scoring's breakdown, in first-seen order, with their labels."""
     keys = dict.fromkeys(key for row in details.values() for key in row)
-    return [(key, field_label(key)) for key in keys]
+    game = page_game()
+    return [
+        (key, field_label(key, "") or (entity_text(game, key) if game else key)) for key in keys
+    ]
 
 
 def score_context(

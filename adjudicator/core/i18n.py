@@ -228,14 +228,16 @@ def join_items(items: Sequence[str], lang: str, style: str = "standard") -> str:
 
 @dataclass(frozen=True)
 class Listed(Localized):
-    """Plain values (numbers, player names) as a message parameter, joined as the message's
-    language joins lists: ``Listed((0, 2, 4))`` is "0, 2 and 4", «0, 2 και 4», 「0、2 和 4」."""
+    """Plain values (numbers, player names) or messages (each rendered in the language) as a
+    message parameter, joined as the message's language joins lists: ``Listed((0, 2, 4))`` is
+    "0, 2 and 4", «0, 2 και 4», 「0、2 和 4」."""
 
     items: tuple[Any, ...]
     style: str = "standard"
 
     def render(self, lang: str = "en") -> str:
-        return join_items([str(i) for i in self.items], lang, self.style)
+        said = [i.render(lang) if isinstance(i, Localized) else str(i) for i in self.items]
+        return join_items(said, lang, self.style)
 
     def __str__(self) -> str:
         return self.render("en")

@@ -37,7 +37,8 @@ class Presentation:
     returns the pointer of the part to show afterwards ("" when nothing changed).
     ``fields`` and ``moves`` label the editor's fields and the kinds of action (msgids of
     the game's domain); ``player_fields`` name a player, ``entity_fields`` hold an entity
-    of a vocabulary kind where the schema leaves the value open.
+    of a vocabulary kind where the schema leaves the value open; ``examples`` title the
+    game's own example states (by file name; the common ones are titled by the page).
     """
 
     draw: Callable[[Any, set[str], str, Links, Names], str]
@@ -47,6 +48,7 @@ class Presentation:
     moves: Mapping[str, str] = field(default_factory=dict)
     player_fields: frozenset[str] = frozenset()
     entity_fields: Mapping[str, str] = field(default_factory=dict)
+    examples: Mapping[str, str] = field(default_factory=dict)
 
 
 def is_marked(path: str, marked: Iterable[str]) -> bool:

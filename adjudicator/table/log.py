@@ -7,6 +7,7 @@ only through its public API (``parse_state``, ``adjudicate``, ``check``).
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -129,13 +130,27 @@ def judge(
     return codec.encode_verdict(verdict), after
 
 
-def replay(game: Game, log: LogFile) -> Replay:
+def replay(game: Game, log: LogFile, budget: float | None = None) -> Replay:
     """Replay every entry from the initial state; stop at the first one that does not
     follow: a move recorded as played (or unrecorded) that is illegal, a move recorded as
-    refused that is now legal, an undo with nothing to undo, or a malformed correction."""
+    refused that is now legal, an undo with nothing to undo, or a malformed correction.
+
+    With a ``budget`` (seconds), a replay that takes longer stops, flagged at the line it
+    reached. Between two lines it sleeps for no time: under gevent that lets the server's
+    other requests (and its live streams) go on while a long log is checked."""
     result = Replay(states=[dict(log.initial_state)], verdicts=[None])
     stack = [dict(log.initial_state)]
+    deadline = None if budget is None else time.monotonic() + budget
     for index, entry in enumerate(log.entries):
+        time.sleep(0)
+        if deadline is not None and time.monotonic() > deadline:
+            text = N_(
+                "The log takes too long to check here: after {seconds} s the check had "
+                "reached line {line} of {count}."
+            )
+            problem = _problem(text, line=index + 1, count=len(log.entries), seconds=f"{budget:g}")
+            result.flag = Flag(index, entry, problem)
+            return result
         verdict: dict[str, Any] | None = None
         if entry.kind == "undo":
             if len(stack) < 2:

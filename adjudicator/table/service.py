@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import json
 import secrets
-import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
-from typing import Any
+from datetime import datetime, timedelta
+from typing import Any, cast
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import Table, and_, bindparam, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 
 from adjudicator.core.errors import CORE, MalformedInput
@@ -41,10 +40,53 @@ from .log import (
     parse_seats,
     replay,
 )
-from .store import EntryRow, TableRow, now
+from .store import (
+    CHANNEL,
+    ChangeSignal,
+    EntryRow,
+    SqliteWriter,
+    TableRow,
+    aware,
+    change_signal,
+    now,
+    sqlite_file,
+)
 
 #: Join codes: 16 URL-safe characters from ``secrets`` (96 bits).
 CODE_BYTES = 12
+
+# The statements of every move, built once: SQLAlchemy then reuses their cache keys and
+# compiled forms (building them anew was half of a move's CPU time).
+_T = cast(Table, TableRow.__table__)
+_E = cast(Table, EntryRow.__table__)
+_ROW = select(_T).where(_T.c.code == bindparam("code"))
+_HEADS = select(_T.c.code, _T.c.version, _T.c.log_length, _T.c.archived_at).where(
+    _T.c.code.in_(bindparam("codes", expanding=True))
+)
+#: The table as the phone saw it, still open and with room in its log.
+_AS_SEEN = and_(
+    _T.c.id == bindparam("table_id"),
+    _T.c.version == bindparam("based_on"),
+    _T.c.archived_at.is_(None),
+    _T.c.log_length < bindparam("max_entries"),
+)
+#: A change of state: the version and the log grow.
+_ADVANCE = (
+    update(_T)
+    .where(_AS_SEEN)
+    .values(version=_T.c.version + 1, log_length=_T.c.log_length + 1,
+            active_at=bindparam("stamp"), state=bindparam("after"))
+    .returning(_T.c.version, _T.c.log_length)
+)  # fmt: skip
+#: A log line only (an illegal move): the version stays, the log grows.
+_NOTE = (
+    update(_T)
+    .where(_AS_SEEN)
+    .values(log_length=_T.c.log_length + 1, active_at=bindparam("stamp"))
+    .returning(_T.c.version, _T.c.log_length)
+)
+_ENTRY = insert(_E)
+_NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :code)")
 
 
 @dataclass(frozen=True)
@@ -59,6 +101,8 @@ class Limits:
     max_state_bytes: int = 512 * 1024
     idle: timedelta = timedelta(days=30)
     """A table left alone this long is archived (kept, read-only, reopenable)."""
+    replay_seconds: float = 20.0
+    """The longest a log file's replay (or import) may take; it is flagged after that."""
 
 
 class TableError(AdjudicatorError):
@@ -131,23 +175,33 @@ class Tables:
     def __init__(self, engine: Engine, limits: Limits | None = None) -> None:
         self.engine = engine
         self.limits = limits or Limits()
-        # SQLite has one writer at a time: the writers of this process queue here (a lock
-        # that gevent makes cooperative) rather than in SQLite's busy wait, which would stop
-        # every greenlet of a worker.
-        self._one_writer = threading.Lock() if engine.dialect.name == "sqlite" else None
+        # SQLite has one writer at a time: the writers of every process queue for it where
+        # gevent can switch (see SqliteWriter) rather than in SQLite's busy wait, which
+        # would stop every greenlet of a worker.
+        database = sqlite_file(engine)
+        self._one_writer = SqliteWriter(database) if database else None
+        self._notify = engine.dialect.name == "postgresql"
 
     @contextmanager
-    def _writing(self) -> Iterator[Connection]:
-        """A write transaction."""
-        with self._one_writer or nullcontext(), self.engine.begin() as conn:
+    def _writing(self, code: str = "") -> Iterator[Connection]:
+        """A write transaction. On PostgreSQL it also tells every listening server that
+        the table with this ``code`` changed (no code: maybe any table)."""
+        turn = self._one_writer() if self._one_writer else nullcontext()
+        with turn, self.engine.begin() as conn:
             yield conn
+            if self._notify:
+                conn.execute(_NOTIFY, {"code": code})
+
+    def change_signal(self) -> ChangeSignal:
+        """A cheap way to tell that some table may have changed (see :mod:`.store`)."""
+        return change_signal(self.engine)
 
     # --- reading --------------------------------------------------------------------------
     def get(self, code: str) -> TableRow:
         """The table with this join code (archived lazily once it has been idle too long)."""
         with self.engine.connect() as conn:
             row = self._row(conn, code)
-        if row.archived_at is None and _aware(row.active_at) < now() - self.limits.idle:
+        if row.archived_at is None and aware(row.active_at) < now() - self.limits.idle:
             self.archive_idle()
             with self.engine.connect() as conn:
                 row = self._row(conn, code)
@@ -156,7 +210,7 @@ class Tables:
     def _row(self, conn: Connection, code: str) -> TableRow:
         if not isinstance(code, str) or not 8 <= len(code) <= 32:
             raise NoSuchTable(N_("There is no table with this code."))
-        found = conn.execute(select(TableRow.__table__).where(TableRow.code == code)).first()
+        found = conn.execute(_ROW, {"code": code}).first()
         if found is None:
             raise NoSuchTable(N_("There is no table with this code."))
         return TableRow(**found._mapping)
@@ -176,14 +230,9 @@ class Tables:
     def heads(self, codes: Sequence[str]) -> dict[str, Head]:
         """The heads of many tables in one query (what a server's live-update poller asks)."""
         found: dict[str, Head] = {}
-        for start in range(0, len(codes), 500):
-            chunk = list(codes[start : start + 500])
-            with self.engine.connect() as conn:
-                rows = conn.execute(
-                    select(
-                        TableRow.code, TableRow.version, TableRow.log_length, TableRow.archived_at
-                    ).where(TableRow.code.in_(chunk))
-                )
+        with self.engine.connect() as conn:
+            for start in range(0, len(codes), 500):
+                rows = conn.execute(_HEADS, {"codes": list(codes[start : start + 500])})
                 for r in rows:
                     found[r.code] = Head(r.version, r.log_length, r.archived_at is not None)
         return found
@@ -228,28 +277,42 @@ class Tables:
         seat_data = [s.model_dump(exclude_none=True) for s in seats]
         self.archive_idle()
         with self._writing() as conn:
-            open_count = conn.execute(
-                select(func.count()).select_from(TableRow).where(TableRow.archived_at.is_(None))
-            ).scalar_one()
-            if open_count >= self.limits.max_tables:
-                raise Full(N_("Too many tables are open; try again later."))
-            stamp = now()
-            table_id = conn.execute(
-                insert(TableRow)
-                .values(
-                    code=new_code(), game=game.id, variant=variant, players=seat_data,
-                    state=state, version=1, log_length=1, created_at=stamp, active_at=stamp,
-                )
-                .returning(TableRow.id)
-            ).scalar_one()  # fmt: skip
-            conn.execute(
-                insert(EntryRow).values(
-                    table_id=table_id, seq=1, based_on=0, version=1, kind="open",
-                    author=_author(author), verdict=report, state=state, created_at=stamp,
-                )
-            )  # fmt: skip
-            found = conn.execute(select(TableRow.__table__).where(TableRow.id == table_id)).one()
+            table_id = self._insert(conn, game.id, variant, seat_data, state, report, author)
+            found = conn.execute(select(_T).where(_T.c.id == table_id)).one()
         return TableRow(**found._mapping)
+
+    def _insert(
+        self,
+        conn: Connection,
+        game_id: str,
+        variant: str | None,
+        seats: list[dict[str, Any]],
+        state: dict[str, Any],
+        report: dict[str, Any],
+        author: str | None,
+    ) -> int:
+        """A new table and its first log line (the opening), in ``conn``'s transaction."""
+        open_count = conn.execute(
+            select(func.count()).select_from(TableRow).where(TableRow.archived_at.is_(None))
+        ).scalar_one()
+        if open_count >= self.limits.max_tables:
+            raise Full(N_("Too many tables are open; try again later."))
+        stamp = now()
+        table_id: int = conn.execute(
+            insert(TableRow)
+            .values(
+                code=new_code(), game=game_id, variant=variant, players=seats,
+                state=state, version=1, log_length=1, created_at=stamp, active_at=stamp,
+            )
+            .returning(TableRow.id)
+        ).scalar_one()  # fmt: skip
+        conn.execute(
+            insert(EntryRow).values(
+                table_id=table_id, seq=1, based_on=0, version=1, kind="open",
+                author=_author(author), verdict=report, state=state, created_at=stamp,
+            )
+        )  # fmt: skip
+        return table_id
 
     # --- changing -------------------------------------------------------------------------
     def propose(self, code: str, move: Any, based_on: int, author: str | None = None) -> Outcome:
@@ -338,21 +401,10 @@ class Tables:
         """One transaction: move the table on from ``based_on`` (when the state changes)
         and append the log line. Refused if anyone else changed the table first."""
         stamp = now()
-        values: dict[str, Any] = {"log_length": TableRow.log_length + 1, "active_at": stamp}
-        if after is not None:
-            values.update(version=TableRow.version + 1, state=after)
-        with self._writing() as conn:
-            moved = conn.execute(
-                update(TableRow)
-                .where(
-                    TableRow.id == table.id,
-                    TableRow.version == based_on,
-                    TableRow.archived_at.is_(None),
-                    TableRow.log_length < self.limits.max_entries,
-                )
-                .values(**values)
-                .returning(TableRow.version, TableRow.log_length)
-            ).first()
+        params = {"table_id": table.id, "based_on": based_on, "stamp": stamp, "after": after,
+                  "max_entries": self.limits.max_entries}  # fmt: skip
+        with self._writing(table.code) as conn:
+            moved = conn.execute(_NOTE if after is None else _ADVANCE, params).first()
             if moved is not None:
                 entry = EntryRow(
                     table_id=table.id, seq=moved.log_length, based_on=based_on,
@@ -360,7 +412,7 @@ class Tables:
                     author=_author(author), move=move, verdict=verdict, state=after,
                     undoes=undoes, created_at=stamp,
                 )  # fmt: skip
-                conn.execute(insert(EntryRow).values(**_columns(entry)))
+                conn.execute(_ENTRY, _columns(entry))
         if moved is None:  # someone else was first: say why, with the table as it is now
             self._writable(self.get(table.code), based_on)
             raise StaleVersion(N_("The state changed: here is the new state."))
@@ -390,7 +442,7 @@ class Tables:
 
     def reopen(self, code: str) -> TableRow:
         """Bring an archived table back (nothing was deleted)."""
-        with self._writing() as conn:
+        with self._writing(code) as conn:
             conn.execute(
                 update(TableRow)
                 .where(TableRow.code == code)
@@ -426,45 +478,77 @@ class Tables:
         }
 
     def replay(self, data: Any) -> tuple[LogFile, Replay]:
-        """Replay a log file (raises :class:`MalformedInput` for a malformed one)."""
+        """Replay a log file (raises :class:`MalformedInput` for a malformed one), within
+        :attr:`Limits.replay_seconds`."""
         log = parse_log(data)
         game = _game(log.game)
         game.parse_state(log.initial_state)
-        return log, replay(game, log)
+        return log, replay(game, log, budget=self.limits.replay_seconds)
 
     def import_log(self, data: Any, author: str | None = None) -> tuple[TableRow | None, Replay]:
-        """A new table holding the log, when its replay follows it to the end."""
+        """A new table holding the log, when its replay follows it to the end: the table
+        and every line are written in one transaction."""
         log, result = self.replay(data)
         if result.flag is not None:
             return None, result
-        table = self.open(
-            log.game, [s.model_dump() for s in log.players], state=log.initial_state,
-            variant=log.variant, author=author,
-        )  # fmt: skip
-        for entry, verdict, state in zip(
-            log.entries, result.verdicts[1:], result.states[1:], strict=True
-        ):
-            who = entry.author or author
-            if entry.kind == "undo":
-                outcome = self.undo(table.code, table.version, who)
-            elif entry.kind == "correct":
-                outcome = self.correct(table.code, entry.state, table.version, who)
-            else:
-                changed = state if verdict and verdict["legal"] else None
-                outcome = self._append(
-                    table, table.version, "move", who, entry.move, verdict, changed
-                )
-            table = outcome.table
-        return table, result
+        game = _game(log.game)
+        parsed = game.parse_state(log.initial_state)
+        first = parsed.model_dump(mode="json")
+        report = codec.encode_report(game.report(parsed))
+        seats = [s.model_dump(exclude_none=True) for s in log.players]
+        lines = _imported_lines(game, log, result, author)
+        version = 1 + sum(1 for line in lines if line["version"] is not None)
+        last = next((line["state"] for line in reversed(lines) if line["state"]), first)
+        self._bounded_state(last)
+        with self._writing() as conn:
+            table_id = self._insert(conn, game.id, log.variant, seats, first, report, author)
+            if lines:
+                conn.execute(_ENTRY, [{**line, "table_id": table_id} for line in lines])
+            conn.execute(
+                update(_T).where(_T.c.id == table_id)
+                .values(version=version, log_length=len(lines) + 1, state=last)
+            )  # fmt: skip
+            found = conn.execute(select(_T).where(_T.c.id == table_id)).one()
+        return TableRow(**found._mapping), result
+
+
+def _imported_lines(
+    game: Game, log: LogFile, result: Replay, author: str | None
+) -> list[dict[str, Any]]:
+    """The log lines of an imported log that followed to the end, as rows (from the second
+    line: the first is the opening), with the versions and undo links they make."""
+    lines: list[dict[str, Any]] = []
+    version, live = 1, [1]
+    stamp = now()
+    for index, entry in enumerate(log.entries):
+        seq, before = index + 2, result.states[index]
+        line: dict[str, Any] = {
+            "seq": seq, "based_on": version, "version": None, "kind": entry.kind,
+            "author": _author(entry.author or author), "move": None, "verdict": None,
+            "state": None, "undoes": None, "created_at": stamp,
+        }  # fmt: skip
+        if entry.kind == "undo":
+            line["undoes"] = live.pop()
+            line["state"] = result.states[index + 1]
+        elif entry.kind == "correct":
+            line["verdict"] = audit(game, before, entry.state).to_json()
+            line["state"] = game.parse_state(entry.state).model_dump(mode="json")
+            live.append(seq)
+        else:
+            verdict = result.verdicts[index + 1] or {}
+            line["move"], line["verdict"] = entry.move, verdict
+            if verdict.get("legal"):
+                line["state"] = result.states[index + 1]
+                live.append(seq)
+        if line["state"] is not None:
+            version += 1
+            line["version"] = version
+        lines.append(line)
+    return lines
 
 
 def _columns(entry: EntryRow) -> dict[str, Any]:
     return {c.name: getattr(entry, c.key) for c in EntryRow.__table__.columns if c.name != "id"}
-
-
-def _aware(stamp: datetime) -> datetime:
-    """SQLite gives back naive datetimes: they were stored in UTC."""
-    return stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)
 
 
 def _author(author: str | None) -> str | None:

@@ -7,10 +7,15 @@ SQLite (a file, WAL mode) by default; ``ADJUDICATOR_DATABASE_URL`` names another
 
 from __future__ import annotations
 
+import fcntl
 import os
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from sqlalchemy import (
     JSON,
@@ -31,10 +36,18 @@ URL_ENV = "ADJUDICATOR_DATABASE_URL"
 #: (an fsync at each commit, which stops a gevent worker for its duration).
 SYNC_ENV = "ADJUDICATOR_SQLITE_SYNC"
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+#: The PostgreSQL channel a change to any table is announced on (no payload: the listener
+#: asks the database for the versions it follows).
+CHANNEL = "adj_tables"
 
 
 def now() -> datetime:
     return datetime.now(UTC)
+
+
+def aware(stamp: datetime) -> datetime:
+    """SQLite gives back naive datetimes: they were stored in UTC."""
+    return stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)
 
 
 class Base(DeclarativeBase):
@@ -128,16 +141,179 @@ def _sqlite_begin(connection: Any) -> None:
     connection.exec_driver_sql("BEGIN")
 
 
-def migrate(engine: Engine, revision: str = "head") -> None:
-    """Bring the schema to ``revision`` through the Alembic migrations."""
-    from alembic import command
+def _alembic_config() -> Any:
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+def is_current(engine: Engine) -> bool:
+    """Whether the schema is at the newest revision (one query; nothing is changed)."""
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+
+    head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
+    with engine.connect() as connection:
+        return bool(MigrationContext.configure(connection).get_current_revision() == head)
+
+
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Bring the schema to ``revision`` through the Alembic migrations."""
+    from alembic import command
+
+    config = _alembic_config()
     with engine.begin() as connection:
         if connection.dialect.name == "postgresql":
             # Several servers may start at once: one migrates, the others wait.
             connection.exec_driver_sql("SELECT pg_advisory_xact_lock(718281828)")
         config.attributes["connection"] = connection
         command.upgrade(config, revision)
+
+
+# --- one writer at a time (SQLite) ---------------------------------------------------------
+
+
+class SqliteWriter:
+    """SQLite's single writer, taken in turn by the writers of every process on the file.
+
+    The threads (greenlets) of a process queue on a lock; the processes on an ``flock`` of
+    a file beside the database, asked for without blocking and tried again after a short
+    sleep. Under gevent both waits let the other greenlets run, whereas SQLite's own busy
+    wait (a C sleep) would stop every request of the worker."""
+
+    def __init__(self, database: str) -> None:
+        self.path = database + ".writer"
+        self.lock = threading.Lock()
+        self._fd = -1
+        self._pid = 0
+
+    def _file(self) -> int:
+        if self._pid != os.getpid():  # a forked worker needs its own open file
+            self._fd, self._pid = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600), os.getpid()
+        return self._fd
+
+    @contextmanager
+    def __call__(self) -> Iterator[None]:
+        with self.lock:
+            fd, pause = self._file(), 0.0005
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    time.sleep(pause)
+                    pause = min(pause * 2, 0.004)
+            try:
+                yield
+            finally:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def sqlite_file(engine: Engine) -> str | None:
+    """The database file of a SQLite engine (``None``: not SQLite, or in memory)."""
+    name = engine.url.database
+    if engine.dialect.name != "sqlite" or not name or name == ":memory:":
+        return None
+    return str(Path(name).resolve())
+
+
+# --- has anything changed? ------------------------------------------------------------------
+
+
+class ChangeSignal(Protocol):
+    """Whether some table may have changed since the last call, asked cheaply, so that a
+    server's watcher asks the database for the versions only then. It is the database
+    that answers, so a change made by any process or server is seen."""
+
+    #: The longest the watcher goes without asking for the versions anyway.
+    fallback_seconds: float
+    #: After :meth:`changed` said yes: the codes of the tables that changed, when the
+    #: database names them (``None``: any table may have).
+    codes: set[str] | None
+
+    def changed(self, timeout: float) -> bool: ...
+
+    def close(self) -> None: ...
+
+
+class Polling:
+    """No cheap signal: the watcher asks for the versions every ``fallback_seconds``."""
+
+    fallback_seconds = 0.2
+    codes: set[str] | None = None
+
+    def changed(self, timeout: float) -> bool:
+        time.sleep(timeout)
+        return False
+
+    def close(self) -> None:
+        pass
+
+
+class DataVersion:
+    """SQLite: ``PRAGMA data_version`` on a connection of its own changes whenever another
+    connection (of any process) commits a change to the file; reading it costs microseconds."""
+
+    fallback_seconds = 1.0
+    codes: set[str] | None = None
+
+    def __init__(self, engine: Engine) -> None:
+        self.conn = _own_connection(engine)
+        self.seen = self._read()
+
+    def _read(self) -> int:
+        return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
+
+    def changed(self, timeout: float) -> bool:
+        time.sleep(timeout)
+        now_at = self._read()
+        moved, self.seen = now_at != self.seen, now_at
+        return moved
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+class Notifications:
+    """PostgreSQL: ``LISTEN`` on :data:`CHANNEL`; every write transaction of the tables
+    sends ``NOTIFY`` with the table's code (delivered when it commits, to every server)."""
+
+    fallback_seconds = 1.0
+
+    def __init__(self, engine: Engine) -> None:
+        self.codes: set[str] | None = None
+        self.conn = _own_connection(engine)
+        self.conn.rollback()
+        self.conn.autocommit = True
+        self.conn.execute(f"LISTEN {CHANNEL}")
+
+    def changed(self, timeout: float) -> bool:
+        came = list(self.conn.notifies(timeout=timeout, stop_after=1))
+        if not came:
+            return False
+        came += self.conn.notifies(timeout=0)  # those that came with it: one look for all
+        named = {n.payload for n in came}
+        self.codes = None if "" in named else named
+        return True
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def _own_connection(engine: Engine) -> Any:
+    """A DBAPI connection of the engine's, taken out of its pool for good."""
+    raw = engine.raw_connection()
+    connection = raw.driver_connection
+    raw.detach()
+    return connection
+
+
+def change_signal(engine: Engine) -> ChangeSignal:
+    """The cheapest way this database has to tell that something changed."""
+    if engine.dialect.name == "postgresql":
+        return Notifications(engine)
+    if sqlite_file(engine) is not None:
+        return DataVersion(engine)
+    return Polling()

@@ -56,3 +56,11 @@ def server(built_docs: Path) -> Iterator[str]:
     finally:
         httpd.shutdown()
         thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def base_url() -> str | None:
+    """No base URL: the tests give whole URLs. Defined here because pytest-playwright's own
+    fallback (used without pytest-base-url) is a session fixture written as an instance
+    method, which pytest 9 deprecates (PytestRemovedIn10Warning)."""
+    return None

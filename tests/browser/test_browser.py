@@ -275,14 +275,17 @@ def test_390_pixels_without_sideways_scrolling(page: Page, server: str) -> None:
         page.goto(server + url)
         width = page.evaluate("() => document.documentElement.scrollWidth")
         assert width <= 390, (url, width)
-    for part, button in (("check", "#check-button"), ("move", "#decide-button"),
-                         ("score", "#score-button")):  # fmt: skip
-        page.goto(f"{server}/zh_TW/{game.id}/{part}")
-        with page.expect_navigation():
-            page.locator(button).click()
-        expect(page.locator("#verdict, #errors").first).to_be_visible()
-        width = page.evaluate("() => document.documentElement.scrollWidth")
-        assert width <= 390, (part, width)
+    for each in available_games():  # every editor of every game, fresh and with a verdict
+        for part, button in (("check", "#check-button"), ("move", "#decide-button"),
+                             ("score", "#score-button")):  # fmt: skip
+            page.goto(f"{server}/zh_TW/{each.id}/{part}")
+            width = page.evaluate("() => document.documentElement.scrollWidth")
+            assert width <= 390, (each.id, part, width)
+            with page.expect_navigation():
+                page.locator(button).click()
+            expect(page.locator("#verdict, #errors").first).to_be_visible()
+            width = page.evaluate("() => document.documentElement.scrollWidth")
+            assert width <= 390, (each.id, part, width)
 
 
 def test_language_choice_is_remembered(page: Page, server: str) -> None:

@@ -95,6 +95,9 @@ function counter(input) {
     b.textContent = text;
     b.setAttribute("aria-label", words + " " + name);
     b.addEventListener("click", function () {
+      if (step === 0) {
+        return;
+      }
       var value = parseInt(input.value || "0", 10) || 0;
       input.value = String(value + step);
       input.dispatchEvent(new Event("change", { bubbles: true }));
@@ -107,6 +110,16 @@ function counter(input) {
   box.appendChild(button("−", -1, form.dataset.less || "−"));
   box.appendChild(input);
   box.appendChild(button("+", 1, form.dataset.more || "+"));
+  if (input.name.split(":")[0].indexOf("?") >= 0) {
+    // a number that may be absent (null): a third button empties it
+    var clear = button("✕", 0, form.dataset.clear || "✕");
+    clear.classList.add("clear");
+    clear.addEventListener("click", function () {
+      input.value = "";
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    box.appendChild(clear);
+  }
 }
 
 window.addEventListener("hashchange", reveal);
@@ -117,15 +130,24 @@ window.addEventListener("load", function () {
 });
 
 // The map: buttons to zoom (it pans by scrolling, and pinch-zooms as any page does).
+// It opens on the middle of the map (central Europe), and a zoom keeps the middle in view.
 function zoomer(box) {
   var scroll = box.parentElement.querySelector(".map-scroll");
   var level = 1;
+  function centre(x, y) {
+    scroll.scrollLeft = x * scroll.scrollWidth - scroll.clientWidth / 2;
+    scroll.scrollTop = y * scroll.scrollHeight - scroll.clientHeight / 2;
+  }
   box.hidden = false;
+  centre(0.5, 0.45);
   box.querySelectorAll("button[data-zoom]").forEach(function (button) {
     button.addEventListener("click", function () {
+      var x = (scroll.scrollLeft + scroll.clientWidth / 2) / scroll.scrollWidth;
+      var y = (scroll.scrollTop + scroll.clientHeight / 2) / scroll.scrollHeight;
       var step = parseInt(button.getAttribute("data-zoom"), 10);
       level = Math.min(3, Math.max(0.5, level * (step > 0 ? 1.5 : 1 / 1.5)));
       scroll.style.setProperty("--zoom", String(level));
+      centre(x, y);
     });
   });
 }
@@ -150,6 +172,32 @@ function tapper(link) {
   });
 }
 
+// The "paste JSON" box comes empty (the table's JSON would double the page): opened, it is
+// filled from its "as JSON" link. Without script, that link shows or saves the JSON.
+function filler(link) {
+  var area = document.getElementById(link.getAttribute("data-fill"));
+  var box = link.closest("details");
+  if (!area || !box) {
+    return;
+  }
+  function fill() {
+    if (!box.open || area.value !== "") {
+      return;
+    }
+    fetch(link.href)
+      .then(function (response) {
+        return response.ok ? response.text() : "";
+      })
+      .then(function (text) {
+        if (area.value === "") {
+          area.value = text;
+        }
+      });
+  }
+  box.addEventListener("toggle", fill);
+  fill();
+}
+
 document.addEventListener("DOMContentLoaded", function () {
   document.querySelectorAll("select[data-autosubmit]").forEach(autosubmit);
   document.querySelectorAll("select[data-retype]").forEach(retype);
@@ -158,5 +206,6 @@ document.addEventListener("DOMContentLoaded", function () {
   document.querySelectorAll('form.editor input[type="number"]').forEach(counter);
   document.querySelectorAll(".zoom").forEach(zoomer);
   document.querySelectorAll("figure.picture a[data-tap]").forEach(tapper);
+  document.querySelectorAll("a[data-fill]").forEach(filler);
   reveal(); // last: the counters move the number boxes, which would lose the focus
 });

@@ -1,13 +1,18 @@
 """The shared table on the page and in the JSON API (``/api/v1/tables/...``).
 
 ``init_app(app)`` registers both blueprints. The database is opened once per process
-(gunicorn forks its workers after loading the app) and migrated to the newest schema the
-first time a process uses it; ``python -m adjudicator.table migrate`` does the same by hand.
+(gunicorn forks its workers after loading the app). The server migrates it to the newest
+schema at start, once, before the workers fork (:func:`migrate_at_start`, called by the
+gunicorn settings of ``adjudicator serve``); ``python -m adjudicator.table migrate`` does
+the same by hand. A process that finds the schema behind all the same (an app served some
+other way, a test) migrates it at its first use.
 """
 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import threading
 from datetime import timedelta
 from pathlib import Path
@@ -16,7 +21,7 @@ from typing import Any
 from flask import Flask, current_app
 
 from adjudicator.table.service import Limits, Tables
-from adjudicator.table.store import URL_ENV, default_url, make_engine, migrate
+from adjudicator.table.store import URL_ENV, default_url, is_current, make_engine, migrate
 
 from .live import Watcher
 
@@ -39,7 +44,8 @@ class Store:
             with self._lock:
                 if self._tables is None or self._pid != os.getpid():
                     engine = make_engine(self.url, **_pool(self.url))
-                    migrate(engine)
+                    if not is_current(engine):
+                        migrate(engine)
                     self._tables, self._pid = Tables(engine, self.limits), os.getpid()
                     self._watcher = Watcher(self._tables)
         return self._tables
@@ -66,6 +72,20 @@ def tables() -> Tables:
 def watcher() -> Watcher:
     store: Store = current_app.extensions["adjudicator.tables"]
     return store.watcher()
+
+
+def migrate_at_start(app: Flask, timeout: float = 300.0) -> None:
+    """Bring the app's tables database to the newest schema, before the workers start.
+
+    It runs ``python -m adjudicator.table migrate`` in a child process, so that the server
+    process (which the workers are forked from) never opens the database nor imports its
+    driver: psycopg chooses at import whether its waits cooperate with gevent, which only
+    the workers patch in. Several servers starting at once are safe (an advisory lock)."""
+    store: Store = app.extensions["adjudicator.tables"]
+    command = [sys.executable, "-m", "adjudicator.table", "migrate", "--url", store.url]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"the tables database could not be migrated:\n{done.stderr[-2000:]}")
 
 
 def init_app(app: Flask) -> None:

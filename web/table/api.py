@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import random
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import segno
-from flask import Blueprint, Response, jsonify, request, stream_with_context
+from flask import Blueprint, Response, jsonify, request
 
 from adjudicator.core.errors import MalformedInput, load_json
 from adjudicator.core.i18n import N_
@@ -20,9 +21,10 @@ from .views import entry_json, join_url, table_json
 
 bp = Blueprint("table_api", __name__, url_prefix="/api/v1/tables")
 
-#: How long one stream lasts (the browser's EventSource reconnects by itself, from the
-#: last version it saw), and how long a quiet stream waits before a comment line.
-STREAM_SECONDS = 50.0
+#: How long one stream lasts, drawn at random in this range (the browser's EventSource
+#: reconnects by itself, from the last version it saw), and how long a quiet stream waits
+#: before a comment line.
+STREAM_SECONDS = (40.0, 60.0)
 HEARTBEAT_SECONDS = 15.0
 
 
@@ -208,36 +210,41 @@ def qr(code: str) -> Any:
 def events(code: str) -> Any:
     """Server-Sent Events: one ``head`` event each time the table's version or log grows.
     The version comes from the database (see :mod:`web.table.live`), so every worker and
-    server agrees."""
-    head = tables().head(code)
+    server agrees. A stream lasts a random 40-60 s (the browser reconnects from the last
+    version it saw), so that streams opened together do not all come back together."""
     follow = watcher()
+    follow.follow(code)
+    try:
+        head = follow.first(code)
+    except BaseException:
+        follow.leave(code)
+        raise
     seen = _parse_id(request.headers.get("Last-Event-ID", ""))
+    lasts = random.uniform(*STREAM_SECONDS)
 
     def stream() -> Iterator[str]:
-        follow.follow(code)
-        try:
-            yield "retry: 500\n\n"
-            current, sent = head, seen
-            start = time.monotonic()
-            while True:
-                if (current.version, current.log_length) != sent:
-                    yield _event(current)
-                    sent = (current.version, current.log_length)
-                left = STREAM_SECONDS - (time.monotonic() - start)
-                if left <= 0:
-                    return
-                found = follow.wait(code, current, min(HEARTBEAT_SECONDS, left))
-                if found is None or found == current:
-                    yield ": beat\n\n"
-                else:
-                    current = found
-        finally:
-            follow.leave(code)
+        yield "retry: 500\n\n"
+        current, sent = head, seen
+        start = time.monotonic()
+        while True:
+            if (current.version, current.log_length) != sent:
+                yield _event(current)
+                sent = (current.version, current.log_length)
+            left = lasts - (time.monotonic() - start)
+            if left <= 0:
+                return
+            found = follow.wait(code, current, min(HEARTBEAT_SECONDS, left))
+            if found is None or found == current:
+                yield ": beat\n\n"
+            else:
+                current = found
 
-    return Response(
-        stream_with_context(stream()), mimetype="text/event-stream",
+    response = Response(
+        stream(), mimetype="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
     )  # fmt: skip
+    response.call_on_close(lambda: follow.leave(code))
+    return response
 
 
 def _event(head: Any) -> str:

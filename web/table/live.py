@@ -1,20 +1,29 @@
-"""Live updates: each server process asks the database, a few times a second and in one
-query, for the version of every table a phone in this process is following, and wakes the
-event streams of the tables that changed. The truth is the database's version number, so
-every worker and every server agrees; nothing is passed through process memory between
-requests (a move entered on another worker or server is seen the same way)."""
+"""Live updates: one watcher per server process asks the database for the version of every
+table a phone in this process is following, in one query, and wakes the event streams of
+the tables that changed. It asks when the database signals a change (PostgreSQL's
+``NOTIFY``, SQLite's ``data_version``: see :mod:`adjudicator.table.store`), when a new
+stream needs its first version, and at least once a second anyway. The truth is the
+database's version number, so every worker and every server agrees; nothing is passed
+through process memory between requests (a move entered on another worker or server is
+seen the same way)."""
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import os
 import threading
 import time
 from collections import Counter
 
 from adjudicator.table.service import Head, Tables
+from adjudicator.table.store import ChangeSignal, Polling
 
-#: How often the process asks the database.
-POLL_SECONDS = 0.2
+#: How often the watcher looks at the database's change signal (no query: see above).
+STEP_SECONDS = 0.025
+#: The shortest time between two polls of every followed table, when the database says
+#: that something changed without saying what (SQLite).
+FULL_POLL_SECONDS = 0.05
 
 
 class Watcher:
@@ -26,6 +35,12 @@ class Watcher:
         self.followers: Counter[str] = Counter()
         self.waiting: dict[str, set[threading.Event]] = {}
         self.lock = threading.Lock()
+        self.polled = threading.Condition(self.lock)
+        self.started = 0
+        """Polls of the database started so far (``done`` of them finished)."""
+        self.done = 0
+        self.wanted = threading.Event()
+        """A new stream waits for its table's first version."""
         self.pid = 0
 
     def follow(self, code: str) -> None:
@@ -39,6 +54,25 @@ class Watcher:
             if self.followers[code] <= 0:
                 del self.followers[code]
                 self.heads.pop(code, None)
+
+    def first(self, code: str, timeout: float = 10.0) -> Head:
+        """The head of a table just followed, from a poll that started after it was
+        followed: the streams opened at once share one query. Raises ``NoSuchTable``."""
+        with self.lock:
+            head = self.heads.get(code)
+            if head is not None:
+                return head
+            ticket = self.started + 1
+            self.wanted.set()
+            deadline = time.monotonic() + timeout
+            while self.done < ticket:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError("the live-update watcher did not answer")
+                self.polled.wait(left)
+            head = self.heads.get(code)
+        # not found (or the poll failed): ask for this table alone, which says which
+        return head if head is not None else self.tables.head(code)
 
     def wait(self, code: str, seen: Head | None, timeout: float) -> Head | None:
         """The table's head once it differs from ``seen`` (or after ``timeout``)."""
@@ -61,25 +95,68 @@ class Watcher:
         with self.lock:
             if self.pid != os.getpid():
                 self.pid = os.getpid()
-                threading.Thread(target=self._poll, name="table-watcher", daemon=True).start()
+                threading.Thread(target=self._watch, name="table-watcher", daemon=True).start()
 
-    def _poll(self) -> None:
+    def _watch(self) -> None:
+        signal: ChangeSignal | None = None
+        due = last = 0.0
+        pending = False
         while True:
-            started = time.monotonic()
-            with self.lock:
-                codes = list(self.followers)
-            if codes:
-                try:
-                    fresh = self.tables.heads(codes)
-                except Exception:  # the database is away for a moment: try again
-                    fresh = {}
-                self._publish(fresh)
-            time.sleep(max(0.01, POLL_SECONDS - (time.monotonic() - started)))
+            try:
+                if signal is None:
+                    signal = self._signal()
+                changed, named = signal.changed(STEP_SECONDS), signal.codes
+            except Exception:  # the database is away for a moment: try again
+                signal = self._drop(signal)
+                changed, named = True, None
+                time.sleep(STEP_SECONDS)
+            if changed and named is not None:
+                self._poll(named)  # the database named the tables: a small query
+            elif changed:
+                pending = True
+            now_at = time.monotonic()
+            if (
+                self.wanted.is_set()
+                or now_at >= due
+                or (pending and now_at - last >= FULL_POLL_SECONDS)
+            ):
+                self._poll()
+                last, pending = now_at, False
+                due = now_at + (signal.fallback_seconds if signal else 0.2)
 
-    def _publish(self, fresh: dict[str, Head]) -> None:
+    def _signal(self) -> ChangeSignal:
+        """The database's change signal; plain polling if it cannot give one."""
+        try:
+            return self.tables.change_signal()
+        except Exception:
+            logging.getLogger(__name__).warning("no change signal: polling", exc_info=True)
+            return Polling()
+
+    @staticmethod
+    def _drop(signal: ChangeSignal | None) -> None:
+        if signal is not None:
+            with contextlib.suppress(Exception):  # already broken
+                signal.close()
+
+    def _poll(self, only: set[str] | None = None) -> None:
+        """Ask the database for the heads of the followed tables (``only`` those, if
+        given: the database named the tables that changed)."""
+        full = only is None
+        with self.lock:
+            if full:  # the polls a new stream waits for (see first)
+                self.wanted.clear()
+                self.started += 1
+            codes = [c for c in self.followers if full or c in (only or ())]
+        try:
+            fresh = self.tables.heads(codes) if codes else {}
+        except Exception:  # the database is away for a moment: the next poll tries again
+            fresh = {}
         with self.lock:
             changed = [c for c, h in fresh.items() if self.heads.get(c) != h]
             self.heads.update(fresh)
             events = [e for c in changed for e in self.waiting.get(c, ())]
+            if full:
+                self.done += 1
+                self.polled.notify_all()
         for event in events:
             event.set()

@@ -9,7 +9,7 @@ from flask import request, url_for
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import Message, N_plural, Plural
 from adjudicator.table import codec
-from adjudicator.table.store import EntryRow, TableRow
+from adjudicator.table.store import EntryRow, TableRow, aware
 
 from .. import permalink
 from ..i18n import DOMAIN, current_lang
@@ -66,7 +66,7 @@ def entry_json(entry: EntryRow, lang: str) -> dict[str, Any]:
         "move": entry.move,
         "undoes": entry.undoes,
         "verdict": verdict,
-        "at": entry.created_at.isoformat(),
+        "at": aware(entry.created_at).isoformat(),
     }
 
 

@@ -62,7 +62,7 @@ def _describe(state: State, data: dict[str, Any]) -> Message:
         )
     if data["type"] == "factory":
         return checks.message(
-            N_("Take {space} and build a factory in {region} (no extra cost)."),
+            N_("Take {space} and build a factory in {region} at no extra cost."),
             space=space_name(data["space"]),
             region=region_name(data["region"]),
         )
@@ -72,7 +72,7 @@ def _describe(state: State, data: dict[str, Any]) -> Message:
             space=space_name(data["space"]),
             cost=cost,
         )
-    return checks.message(N_("Take {space} (no extra cost)."), space=space_name(data["space"]))
+    return checks.message(N_("Take {space} at no extra cost."), space=space_name(data["space"]))
 
 
 def alternatives(state: State, move: Any) -> list[Alternative]:

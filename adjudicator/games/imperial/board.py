@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -87,11 +87,13 @@ class Board:
     flag_cards: dict[str, tuple[tuple[str, int], ...]] = field(default_factory=dict)
     source: str = "map.json"
 
-    @property
+    @cached_property
     def regions(self) -> frozenset[str]:
+        """Every region of the map (computed once: a board is not changed once built, and
+        every region of a parsed state is looked up here)."""
         return frozenset(self.home) | self.neutral | self.seas | self.impassable
 
-    @property
+    @cached_property
     def land(self) -> frozenset[str]:
         return frozenset(self.home) | self.neutral
 

@@ -14,10 +14,10 @@ from typing import Any
 
 from ...core.i18n import N_, Message, N_plural
 from .board import NATIONS, board
+from .bonds import governments, invest, opening_choice, pay_interest
 from .counted import conserve
 from .logic import (
     distance,
-    governments_after,
     index,
     next_seat,
     next_turn,
@@ -31,13 +31,11 @@ from .logic import (
 from .maneuver import simulate
 from .models import (
     AnyMove,
-    Bond,
     Factory,
     FactoryMove,
     ImportMove,
     InvestorMove,
     ManeuverMove,
-    NationId,
     OpeningMove,
     ProductionMove,
     RondelMove,
@@ -46,8 +44,7 @@ from .models import (
     TransferMove,
     Units,
 )
-from .opening import following
-from .payments import interest, invests, rondel_space
+from .payments import invests, rondel_space
 from .rules import checks
 from .vocab import CONFIDENCE, nation_name, region_name
 
@@ -67,78 +64,6 @@ def _rebuild(units: dict[Any, int]) -> list[Units]:
                 )
             )
     return out
-
-
-def _pay_interest(before: State, new: State, nation: str, msgs: list[Message]) -> None:
-    owed = interest(before, nation)
-    for name, amount in owed.paid.items():
-        player(new, name).cash += amount
-    n = new.nations[nation]
-    n.treasury -= owed.from_treasury
-    if owed.shortfall and n.government:
-        player(new, n.government).cash -= owed.shortfall
-    msgs.append(
-        checks.message(
-            N_("{nation} pays {total}M interest."),
-            nation=nation_name(nation),
-            total=sum(owed.due.values()),
-        )
-    )
-
-
-def _invest(new: State, move: RondelMove, card: str | None, msgs: list[Message]) -> None:
-    if card:
-        player(new, card).cash += 2
-        msgs.append(checks.message(N_("{player} takes 2M with the investor card."), player=card))
-    for inv in move.investments:
-        _buy(new, inv.player, inv.nation, inv.bond, inv.trade_in, msgs)
-
-
-def _buy(
-    new: State, buyer: str, nid: NationId, cost: int, trade_in: int | None, msgs: list[Message]
-) -> None:
-    """``buyer`` buys ``nid``'s bond of ``cost``, perhaps trading in a smaller one: the one
-    purchase of an investment and of an opening choice."""
-    p = player(new, buyer)
-    price = cost - (trade_in or 0)
-    p.cash -= price
-    nation = new.nations[nid]
-    nation.treasury += price
-    if trade_in is not None:
-        p.bonds = [b for b in p.bonds if not (b.nation == nid and b.cost == trade_in)]
-    p.bonds.append(Bond.model_construct(nation=nid, cost=cost))
-    if nation.stack is not None:
-        nation.stack = sorted(
-            [c for c in nation.stack if c != cost] + ([trade_in] if trade_in is not None else [])
-        )
-    msgs.append(
-        checks.message(
-            N_("{player} buys the {cost}M bond of {nation} for {price}M."),
-            player=buyer,
-            cost=cost,
-            nation=nation_name(nid),
-            price=price,
-        )
-    )
-
-
-def _governments(new: State, reference: str | None, msgs: list[Message]) -> None:
-    for nid, gov in governments_after(new, reference).items():
-        if new.nations[nid].government != gov:
-            new.nations[nid].government = gov
-            msgs.append(
-                checks.message(
-                    N_("{player} now governs {nation}."), player=gov, nation=nation_name(nid)
-                )
-            )
-    _swiss_banks(new)
-
-
-def _swiss_banks(new: State) -> None:
-    """Every player without a government holds a Swiss bank."""
-    ruling = {n.government for n in new.nations.values()}
-    for p in new.players:
-        p.swiss_bank = p.name not in ruling
 
 
 def _doubtful(move: ManeuverMove) -> list[Message]:
@@ -227,7 +152,7 @@ def _action(state: State, new: State, move: RondelMove, msgs: list[Message]) -> 
     elif isinstance(move, TaxationMove):
         _taxation(state, new, nid, msgs)
     elif isinstance(move, InvestorMove):
-        _pay_interest(state, new, nid, msgs)
+        pay_interest(state, new, nid, msgs)
 
 
 def _taxation(state: State, new: State, nid: str, msgs: list[Message]) -> None:
@@ -278,9 +203,12 @@ def _taxation_said(result: dict[str, int], nid: str, government: str | None) -> 
     if result["income"]:
         said.append(
             checks.message(
-                N_("{income}M go to the treasury of {nation}."),
+                N_plural(
+                    "{count}M goes to the treasury of {nation}.",
+                    "{count}M go to the treasury of {nation}.",
+                ),
                 nation=nation_name(nid),
-                income=result["income"],
+                count=result["income"],
             )
         )
     elif result["revenue"]:
@@ -343,43 +271,13 @@ def _rondel_turn(state: State, new: State, move: RondelMove, msgs: list[Message]
     if new.variant == "standard":
         if investing:
             card = new.investor_card
-            _invest(new, move, card, msgs)
-            _governments(new, card, msgs)
+            invest(new, move, card, msgs)
+            governments(new, card, msgs)
             new.investor_card = next_seat(new, card)
     elif move.investments:
-        _invest(new, move, None, msgs)
-        _governments(new, state.nations[nid].government, msgs)
+        invest(new, move, None, msgs)
+        governments(new, state.nations[nid].government, msgs)
     new.turn = next_turn(new, nid)  # type: ignore[assignment]
-
-
-def _opening(new: State, move: OpeningMove, msgs: list[Message]) -> None:
-    """One choice of the expert opening: a bond bought or none, then the next offer, or
-    at the end the Swiss banks, the investor card and the first turn."""
-    opening = new.opening
-    assert opening is not None
-    if move.bond is None:
-        msgs.append(
-            checks.message(
-                N_("{player} buys no bond of {nation}."),
-                player=move.player,
-                nation=nation_name(move.nation),
-            )
-        )
-    else:
-        _buy(new, move.player, move.nation, move.bond, None, msgs)
-    for nid, gov in governments_after(new, opening.first).items():
-        new.nations[nid].government = gov
-    new.opening = following(new, opening)
-    if new.opening is not None:
-        return
-    _swiss_banks(new)
-    names = [p.name for p in new.players]
-    first = new.nations["AH"].government or new.nations["IT"].government
-    if new.variant == "standard" and first is not None:
-        new.investor_card = names[(names.index(first) + 1) % len(names)]
-    first_turn: Any = next((nid for nid in NATIONS if new.nations[nid].government), None)
-    new.turn = first_turn
-    msgs.append(checks.message(N_("The opening purchases are over; the first turn begins.")))
 
 
 def apply(state: State, move: AnyMove) -> tuple[State, Sequence[Message]]:
@@ -389,7 +287,7 @@ def apply(state: State, move: AnyMove) -> tuple[State, Sequence[Message]]:
     if isinstance(move, TransferMove):
         _transfer(new, move, msgs)
     elif isinstance(move, OpeningMove):
-        _opening(new, move, msgs)
+        opening_choice(new, move, msgs)
     else:
         _rondel_turn(state, new, move, msgs)
     if reached_25(new):

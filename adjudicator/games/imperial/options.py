@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...core.game import OptionsProvider
-from ...core.i18n import N_, Message, N_plural
+from ...core.i18n import N_, Listed, Message, N_plural
 from .board import Board, board
 from .data import FLAGS_PER_NATION
 from .destinations import flag_changes, maneuver_words, maneuvers
@@ -164,6 +164,24 @@ def where(state: State, nation: str, space: str) -> Message:
     )
 
 
+def _taxation_words(result: dict[str, int]) -> Message:
+    """What a taxation brings, naming only the parts that are not zero."""
+    if not result["revenue"]:
+        return _message(N_("collect no tax"))
+    parts = []
+    if result["power_points"]:
+        parts.append(_message(N_plural("{count} power point", "{count} power points"),
+                              count=result["power_points"]))  # fmt: skip
+    if result["bonus"]:
+        parts.append(_message(N_("a bonus of {bonus}M"), bonus=result["bonus"]))
+    if result["income"]:
+        parts.append(_message(N_("{income}M to the treasury"), income=result["income"]))
+    if not parts:
+        return _message(N_("collect {revenue}M in taxes"), revenue=result["revenue"])
+    return _message(N_("collect {revenue}M in taxes: {parts}"), revenue=result["revenue"],
+                    parts=Listed(tuple(parts)))  # fmt: skip
+
+
 def _action_words(state: State, data: Candidate) -> Message:
     """What the action of the space does, without the investing."""
     kind, nation = data["type"], data["nation"]
@@ -194,17 +212,7 @@ def _action_words(state: State, data: Candidate) -> Message:
     if kind == "maneuver":
         return maneuver_words(data)
     if kind == "taxation":
-        result = tax_result(state, nation)
-        return _message(
-            N_(
-                "collect {revenue}M in taxes: {points} power points, a bonus of {bonus}M, "
-                "{income}M to the treasury"
-            ),
-            revenue=result["revenue"],
-            points=result["power_points"],
-            bonus=result["bonus"],
-            income=result["income"],
-        )
+        return _taxation_words(tax_result(state, nation))
     if data.get("forced_by"):
         return _message(
             N_("pay the interest, stopped here by the Swiss bank of {player}"),
@@ -214,18 +222,22 @@ def _action_words(state: State, data: Candidate) -> Message:
 
 
 def describe(state: State, data: Candidate) -> Message:
-    """One candidate in a line: the space, how far and at what cost, and what is done."""
+    """One candidate in a sentence: the space, how far and at what cost, and what is done
+    ("Factory, 1 space on, free: build no factory."). An opening purchase is said as its
+    effect says it."""
     if data["type"] == "opening":
         if data.get("bond") is None:
-            return _message(N_("{player} buys no bond of {nation}"), player=data["player"],
+            return _message(N_("{player} buys no bond of {nation}."), player=data["player"],
                             nation=nation_name(data["nation"]))  # fmt: skip
-        return purchase_words(data)
+        return _message(N_("{player} buys the {cost}M bond of {nation} for {price}M."),
+                        player=data["player"], cost=data["bond"], price=data["bond"],
+                        nation=nation_name(data["nation"]))  # fmt: skip
     at = where(state, data["nation"], data["space"])
     what = _action_words(state, data)
     if data.get("investments"):
         purchase = purchase_words(data["investments"][0])
-        return _message(N_("{where}: {what}; {purchase}"), where=at, what=what, purchase=purchase)
-    return _message(N_("{where}: {what}"), where=at, what=what)
+        return _message(N_("{where}: {what}; {purchase}."), where=at, what=what, purchase=purchase)
+    return _message(N_("{where}: {what}."), where=at, what=what)
 
 
 # --- what an action does --------------------------------------------------------------------

@@ -14,7 +14,8 @@ from . import options as _options
 from . import present as _present
 from . import sampler as _sampler
 from . import scoring as _scoring
-from .models import Move, State
+from .models import State
+from .moves import Move
 from .rules import checks as _checks
 
 GAME = Game(

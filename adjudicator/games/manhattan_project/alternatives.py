@@ -6,30 +6,13 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from ...core.i18n import N_, Message, Name
 from ...core.verdicts import Alternative
 from .data import (
     SPACE_SPECS,
 )
-from .logic import (
-    slot_price,
-)
-from .models import (
-    KINDS,
-    Move,
-    PlaceCentral,
-    Player,
-    State,
-)
-from .rules import checks
-from .vocab import (
-    bomb_place,
-    building_place,
-    ordinal,
-    slot_place,
-    space_name,
-    worker_name,
-)
+from .models import KINDS, Player, State
+from .moves import Move, PlaceCentral
+from .wording import sentence
 
 MOVE_ADAPTER: TypeAdapter[Any] = TypeAdapter(Move)
 
@@ -127,65 +110,6 @@ def fill(p: Player, needs: list[str]) -> list[dict[str, Any]] | None:
     return refs
 
 
-def summary(state: State, data: dict[str, Any]) -> Message | Name:
-    """A move in words, as a player would say it: what it does and where."""
-    kind = data["type"]
-    worker = worker_name((data.get("worker") or {}).get("kind", "any"))
-    me = state.turn.active
-    if kind == "place_central":
-        return checks.message(
-            N_("place a worker ({kind}) on {space}"), kind=worker, space=space_name(data["space"])
-        )
-    if kind == "construct":
-        slot = data.get("slot")
-        card = state.market[slot] if slot is not None and slot < len(state.market) else None
-        if slot is None or card is None:
-            return checks.message(
-                N_("a worker ({kind}) on Construction, building nothing"), kind=worker
-            )
-        return checks.message(
-            N_("build the {building} from {slot} with a worker ({kind})"),
-            building=checks.name("building", card.kind),
-            slot=slot_place(slot, slot_price(state, slot)),
-            kind=worker,
-        )
-    if kind == "place_building":
-        owner = state.player(data.get("owner") or me)
-        index = data["building"]
-        if owner is not None and index < len(owner.buildings):
-            return checks.message(
-                N_("place workers on {building}"),
-                building=building_place(owner.colour, index, owner.buildings[index].kind),
-            )
-    if kind == "air_strike" and len(data.get("attacks") or ()) == 1:
-        attack = data["attacks"][0]
-        victim = state.player(attack["target"])
-        if attack["kind"] == "bomber" and victim is not None and victim.buildings:
-            index = attack.get("building") or 0
-            return checks.message(
-                N_("bomb {building}"),
-                building=building_place(victim.colour, index, victim.buildings[index].kind),
-            )
-        return checks.message(
-            N_("a fighter attack on {owner} {aircraft}"),
-            owner=checks.name("colour", attack["target"], "gen"),
-            aircraft=checks.name("resource", attack.get("aircraft") or "fighters", "pl"),
-        )
-    p = state.active
-    if kind == "build_bomb" and data["card"] < len(p.hand):
-        return checks.message(
-            N_("build the {nth} in hand ({kind})"),
-            nth=ordinal(data["card"] + 1, "card"),
-            kind=checks.name("bomb", p.hand[data["card"]].kind),
-        )
-    if kind in ("test_bomb", "load_bomb") and data["bomb"] < len(p.bombs):
-        bomb = bomb_place(me, data["bomb"], p.bombs[data["bomb"]].card.kind)
-        if kind == "test_bomb":
-            return checks.message(N_("test {bomb}"), bomb=bomb)
-        return checks.message(N_("load {bomb}"), bomb=bomb)
-    return checks.name("move", kind)
-
-
 def _same_offer(data: dict[str, Any]) -> tuple[Any, ...]:
     """What an alternative offers, whatever worker does it (one offer per place)."""
     attacks = tuple(
@@ -232,7 +156,7 @@ def alternatives(state: State, move: Any) -> list[Alternative]:
             found.append(
                 Alternative(
                     {k: v for k, v in data.items() if v is not None},
-                    checks.message(N_("Legal: {move}."), move=summary(state, data)),
+                    sentence(state, data),
                 )
             )
         if len(found) >= 8:

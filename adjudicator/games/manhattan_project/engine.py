@@ -19,31 +19,22 @@ from .logic import (
     slot_price,
     target,
 )
-from .models import (
-    GREY,
+from .models import GREY, SPACES, Bomb, Building, BuildingRef, Piece, Player, State, Test, Turn
+from .moves import (
     MOVE_TYPES,
-    SPACES,
     AirStrike,
-    Bomb,
     BuildBomb,
-    Building,
-    BuildingRef,
     Construct,
     DesignBomb,
     EndTurn,
     LoadBomb,
     Move,
     Negotiate,
-    Piece,
     PlaceBuilding,
     PlaceCentral,
-    Player,
     Repair,
     Retrieve,
-    State,
-    Test,
     TestBomb,
-    Turn,
 )
 from .rules import checks
 from .snapshot import copy_state, own_building, own_pieces, with_occupants
@@ -132,18 +123,21 @@ def _apply_construct(new: State, p: Player, move: Construct, out: list[Message])
         new.building_deck -= 1
     else:
         new.market.append(None)
-    out.append(
-        checks.message(
-            N_("{player} builds the {kind} from {slot} for ${price}."),
-            player=checks.name("colour", p.colour),
-            kind=checks.name("building", card.kind),
-            slot=slot_place(
-                move.slot,
-                new.market_prices[move.slot] if move.slot < len(new.market_prices) else 20,
-            ),
-            price=price,
+    params = {
+        "player": checks.name("colour", p.colour),
+        "kind": checks.name("building", card.kind),
+        "slot": slot_place(
+            move.slot, new.market_prices[move.slot] if move.slot < len(new.market_prices) else 20
+        ),
+    }
+    if price == 0:
+        out.append(checks.message(N_("{player} builds the {kind} from {slot} for free."), **params))
+    else:
+        out.append(
+            checks.message(
+                N_("{player} builds the {kind} from {slot} for ${price}."), **params, price=price
+            )
         )
-    )
 
 
 def _apply_air(new: State, p: Player, move: AirStrike, out: list[Message]) -> None:
@@ -248,7 +242,7 @@ def _apply_build(new: State, p: Player, move: BuildBomb, out: list[Message]) -> 
     new.turn.placing = True
     out.append(
         checks.message(
-            N_("{player} builds a bomb: {kind}."),
+            N_("{player} builds a {kind}."),
             player=checks.name("colour", p.colour),
             kind=checks.name("bomb", card.kind),
         )

@@ -8,18 +8,8 @@ from collections.abc import Sequence
 from pydantic import BaseModel
 
 from .data import CONTRACTORS_PER_TYPE, FREE_SLOTS, LOAD_POINTS, PIECES_PER_TYPE, TARGET
-from .models import (
-    GREY,
-    SPACES,
-    Amounts,
-    Bomb,
-    Building,
-    Piece,
-    PlaceBuilding,
-    Player,
-    State,
-    WorkerRef,
-)
+from .models import GREY, SPACES, Amounts, Bomb, Building, Piece, Player, State
+from .moves import PlaceBuilding, WorkerRef
 
 
 def target(state: State) -> int:

@@ -15,12 +15,14 @@ from typing import Any
 
 from ...core.game import OptionsProvider
 from ...core.i18n import N_, Message
-from .alternatives import summary, worker_options
+from .alternatives import worker_options
 from .data import SPACE_SPECS
 from .logic import WORKER_KEYS
 from .models import KINDS as WORKER_KINDS
-from .models import BuildingCard, Player, SimpleSpace, State
-from .vocab import DOMAIN, amounts, building_place, message, space_name, worker_name
+from .models import BuildingCard, Player, State
+from .moves import SimpleSpace
+from .vocab import DOMAIN
+from .wording import sentence
 
 #: The kinds listed, in the order a turn offers them.
 KINDS: tuple[str, ...] = (
@@ -204,67 +206,6 @@ def candidates(state: State, kind: str | None = None) -> Iterator[Candidate]:
             yield {"type": k}
 
 
-def _building(state: State, owner: str, index: int) -> Message | None:
-    player = state.player(owner)
-    if player is None or index >= len(player.buildings):
-        return None
-    return building_place(player.colour, index, player.buildings[index].kind)
-
-
-def _given(amount: Any) -> Any:
-    """Amounts as a player reads them: only what is not zero."""
-    data = amount.model_dump() if hasattr(amount, "model_dump") else dict(amount)
-    return amounts({k: v for k, v in data.items() if v})
-
-
-def _choice(state: State, data: Candidate) -> Any:
-    """The output (and cost) a candidate chooses, where its place offers a choice."""
-    if data["type"] == "place_central" and data.get("output") is not None:
-        return amounts(SPACE_SPECS[data["space"]].outputs[data["output"]])
-    if data["type"] == "place_building":
-        player = state.player(data.get("owner") or state.turn.active)
-        if player is None or data["building"] >= len(player.buildings):
-            return None
-        card = player.buildings[data["building"]]
-        if len(card.outputs) < 2 and len(card.costs) < 2:
-            return None
-        gain = _given(card.outputs[data.get("output") or 0]) if card.outputs else None
-        if len(card.costs) < 2 or gain is None:
-            return gain
-        return message(
-            N_("{gain} for {cost}"), gain=gain, cost=_given(card.costs[data.get("cost") or 0])
-        )
-    return None
-
-
-def describe(state: State, data: Candidate) -> Any:
-    """One candidate in words: the game's summary, naming what a repair mends and what a
-    choice of output takes."""
-    if data["type"] == "repair":
-        places = [_building(state, state.turn.active, j) for j in data.get("own") or ()]
-        for other in data.get("others") or ():
-            places += [_building(state, other["player"], j) for j in other["buildings"]]
-        found = [p for p in places if p is not None]
-        if found:
-            return message(
-                N_("repair 1 damage of {building}, with a worker ({kind})"),
-                building=found[0],
-                kind=worker_name(data["worker"]["kind"]),
-            )
-    base = summary(state, data)
-    if data["type"] == "air_strike":
-        return message(
-            N_("{action}, from {space}, with a worker ({kind})"),
-            action=base,
-            space=space_name(data["space"]),
-            kind=worker_name(data["worker"]["kind"]),
-        )
-    choice = _choice(state, data)
-    if choice is None:
-        return base
-    return message(N_("{action}: {choice}"), action=base, choice=choice)
-
-
 def notes(state: State) -> list[Message]:
     """What the list leaves out: designing a bomb, whose move needs the refill's cards, and
     building from the market while the deck still refills it."""
@@ -286,4 +227,4 @@ def notes(state: State) -> list[Message]:
     return [*said, Message(DOMAIN, bomb)]
 
 
-OPTIONS = OptionsProvider(KINDS, candidates, describe, notes)
+OPTIONS = OptionsProvider(KINDS, candidates, sentence, notes)

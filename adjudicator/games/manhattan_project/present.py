@@ -331,13 +331,18 @@ def draw(state: Any, marked: set[str], lang: str, links: Any = False, names: Any
     return "".join(f'<div class="panel">{panel}</div>' for panel in panels)
 
 
+#: A brush: the worker a tap puts ("Red laborer", 「紅色勞工」).
+BRUSH = N_("{colour} {kind}")
+
+
 def brushes(data: Any, name: Any, lang: str) -> list[tuple[str, str]]:
     """What a tap on the picture puts: a worker of a kind, a player's or a contractor."""
     colours = [p.get("colour") for p in data.get("players", []) if isinstance(p, dict)]
     found = []
     for colour in [c for c in colours if isinstance(c, str)] + ["grey"]:
         for kind in ("laborer", "engineer", "scientist"):
-            found.append((f"{colour} {kind}", f"{name('colour', colour)}: {name('worker', kind)}"))
+            words = _t(lang, BRUSH, colour=name("colour", colour), kind=name("worker", kind))
+            found.append((f"{colour} {kind}", words))
     return found
 
 
@@ -364,6 +369,10 @@ def tap(data: Any, path: str, brush: str) -> str:
     return ""
 
 
+#: The titles of this game's own example states (by file name).
+EXAMPLES = {"mid-turn": N_("Mid-turn (placing workers)")}
+
 PRESENT = Presentation(
-    draw=draw, brushes=brushes, tap=tap, fields=FIELDS, moves=MOVES, player_fields=PLAYER_FIELDS
-)
+    draw=draw, brushes=brushes, tap=tap, fields=FIELDS, moves=MOVES,
+    player_fields=PLAYER_FIELDS, examples=EXAMPLES,
+)  # fmt: skip

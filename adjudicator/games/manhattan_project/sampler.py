@@ -14,7 +14,8 @@ from typing import Any
 from . import alternatives as _alternatives
 from .data import BUILDING_KINDS, BUILDINGS_PER_KIND, REPAIR_LIMIT, SPACE_SPECS
 from .logic import fits
-from .models import KINDS, BombCard, BuildingCard, Player, State, WorkerRef
+from .models import KINDS, BombCard, BuildingCard, Player, State
+from .moves import WorkerRef
 
 SIMPLE_SPACES = [
     s

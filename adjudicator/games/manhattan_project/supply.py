@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from ...core.i18n import N_, Message
 from .data import AIRCRAFT_LIMIT, FUEL_LIMIT, SPY_LIMIT
 from .logic import WORKER_KEYS, general_supply
-from .models import GREY, Amounts, GeneralSupply, Piece, Player, State, WorkerRef, Workers
+from .models import GREY, Amounts, GeneralSupply, Piece, Player, State, Workers
+from .moves import WorkerRef
 from .rules import checks
 from .vocab import amount as amount_of
 
@@ -69,7 +70,14 @@ def gain(
                 n_grey, n_own = contractors, amount - contractors
             setattr(p.workers, what, p.workers.get(kind) + n_own)
             setattr(p.contractors, what, p.contractors.get(kind) + n_grey)
-            if n_own + n_grey < amount:
+            if n_own + n_grey == 0 < amount:
+                out.append(
+                    checks.message(
+                        N_("The general supply had none left: {player} gets nothing."),
+                        player=checks.name("colour", p.colour),
+                    )
+                )
+            elif n_own + n_grey < amount:
                 out.append(
                     checks.message(
                         N_("The general supply ran short: {player} gets {got}."),

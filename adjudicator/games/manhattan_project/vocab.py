@@ -6,9 +6,9 @@ a printed amount's key names a worker type in the plural). Any other entity is n
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
 
-from ...core.i18n import N_, Message, N_plural, Name, Plural
+from ...core.i18n import N_, Localized, Message, N_plural, Name, Plural, join_items
 
 DOMAIN = "manhattan-project"
 
@@ -28,7 +28,7 @@ def worker_name(kind: str, form: str = "") -> Name:
     return Name(DOMAIN, "worker", kind, form)
 
 
-def message(template: str, **params: object) -> Message:
+def message(template: str | Plural, **params: object) -> Message:
     return Message(DOMAIN, template, params)
 
 
@@ -80,28 +80,35 @@ def slot_place(slot: int, price: int) -> Message:
     return message(N_("the ${price} slot"), price=price, slot=slot + 1)
 
 
-def joined(parts: Sequence[object]) -> Any:
-    """Parts (messages, names or plain numbers) joined as a sentence joins them in the
-    reader's language ("A, B and C", «Α, Β και Γ», 「A、B 和 C」)."""
-    if len(parts) == 1:
-        return parts[0]
-    if len(parts) == 2:
-        return message(N_("{first} and {second}"), first=parts[0], second=parts[1])
-    return message(N_("{first}, {rest}"), first=parts[0], rest=joined(parts[1:]))
+@dataclass(frozen=True)
+class Joined(Localized):
+    """Parts (messages, names or plain numbers) as one message parameter, each rendered in
+    the message's language and joined as that language joins a list (core ``join_items``:
+    "A, B and C", «Α, Β και Γ», 「A、B 和 C」, with a space beside a number in Chinese)."""
+
+    parts: tuple[object, ...]
+
+    def render(self, lang: str = "en") -> str:
+        texts = [p.render(lang) if isinstance(p, Localized) else str(p) for p in self.parts]
+        return join_items(texts, lang)
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+
+def joined(parts: Sequence[object]) -> Joined:
+    """``parts`` joined as a sentence joins them in the reader's language."""
+    return Joined(tuple(parts))
 
 
 def amount(what: str, n: int) -> Message:
-    """An amount in words: "$5", "3 yellowcake", "1 fighter", "2 engineers"; none of a
-    thing is said without a number ("no bomber", «κανένα Βομβαρδιστικό»)."""
-    if n == 0 and what in NONE_OF:
-        return message(NONE_OF[what])
-    template = AMOUNTS[what]
-    if isinstance(template, str):
-        return message(template, count=n)
-    return Message(DOMAIN, template, {"count": n})
+    """An amount in words: "$5", "3 yellowcake", "1 fighter", "2 engineers". A sentence that
+    may hold none of a thing says so in its own words ("Green has no bomber."): a zero here
+    would read "0 bombers" (Portuguese CLDR even puts it in the singular)."""
+    return message(AMOUNTS[what], count=n)
 
 
-def amounts(items: Mapping[str, int] | Iterable[tuple[str, int]]) -> Message | Name:
+def amounts(items: Mapping[str, int] | Iterable[tuple[str, int]]) -> Message | Joined:
     pairs = list(items.items() if isinstance(items, Mapping) else items)
     if not pairs:
         return message(N_("nothing"))
@@ -122,25 +129,14 @@ AMOUNTS: dict[str, str | Plural] = {
 }
 
 
-#: None of a thing, said without a zero (CLDR pt puts 0 in the singular: "0 Bombardeiro").
-NONE_OF = {
-    "yellowcake": N_("no yellowcake"),
-    "plutonium": N_("no plutonium"),
-    "uranium": N_("no enriched uranium"),
-    "fighters": N_("no fighter"),
-    "bombers": N_("no bomber"),
-    "spies": N_("no spy"),
-    "laborers": N_("no laborer"),
-    "engineers": N_("no engineer"),
-    "scientists": N_("no scientist"),
-}
-
-
-def allowed_name(allowed: Iterable[str]) -> Message | Name:
-    """The worker types a space takes ("engineer or scientist")."""
+def allowed_name(allowed: Iterable[str], form: str = "") -> Message | Name:
+    """The worker types a space takes ("engineer or scientist"; with ``form="pl_acc"``
+    "engineers or scientists" as the object of a verb)."""
     kinds = sorted(allowed)
     if len(kinds) == 1:
-        return worker_name(kinds[0])
+        return worker_name(kinds[0], form)
     return message(
-        N_("{first} or {second}"), first=worker_name(kinds[0]), second=worker_name(kinds[-1])
+        N_("{first} or {second}"),
+        first=worker_name(kinds[0], form),
+        second=worker_name(kinds[-1], form),
     )

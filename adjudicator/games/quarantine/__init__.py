@@ -14,7 +14,8 @@ from . import sampler as _sampler
 from . import scoring as _scoring
 from .alternatives import alternatives
 from .engine import apply
-from .models import Move, State
+from .models import State
+from .moves import Move
 from .rules import checks
 
 GAME = Game(

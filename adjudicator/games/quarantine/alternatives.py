@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...core.i18n import N_, Message, N_plural
+from ...core.i18n import N_, Localized, Message, N_plural
 from ...core.verdicts import Alternative
 from . import vocab as words
 from .geometry import SIDES, Pos, layout, neighbour
-from .models import Cubes, State, TilePlacement
+from .models import Cubes, State
+from .moves import TilePlacement
 from .rules import checks
 from .rules.common import active, as_pos, cubes_named
 from .rules.draw import grey_targets
@@ -29,7 +30,7 @@ def is_legal(state: State, move_data: dict[str, Any]) -> bool:
     return GAME.is_legal(state, move)
 
 
-def _heap(data: dict[str, Any] | None) -> Message:
+def _heap(data: dict[str, Any] | None) -> Localized:
     return cubes_named(Cubes.model_validate(data or {}))
 
 

@@ -9,18 +9,12 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from ...core.i18n import N_, Message, N_plural
-from . import purchases
+from . import purchases, specials
 from . import vocab as words
 from .data import tiles_left
-from .geometry import Layout, place_tile, tile_at
-from .models import (
-    ACTION_MOVES,
-    LooseTile,
-    Player,
-    Stack,
-    State,
-    Tile,
-)
+from .geometry import place_tile, tile_at
+from .models import LooseTile, Player, Stack, State, Tile
+from .moves import ACTION_MOVES
 from .rules import checks
 from .rules.common import as_pos
 
@@ -311,64 +305,6 @@ def _renovate(s: State, me: Player, move: Any) -> list[Message]:
     ]
 
 
-def _pharmacy(s: State, me: Player, move: Any) -> list[Message]:
-    cube = me.line.pop(0)
-    setattr(me.supply, cube, me.supply.get(cube) + 1)
-    return [
-        checks.message(
-            N_("Pharmacy: the first patient in line, a {colour} one, is treated."),
-            colour=words.colour(cube, "patient"),
-        )
-    ]
-
-
-def _pathology(s: State, me: Player, move: Any) -> list[Message]:
-    s.round.pathology_used = True
-    target = s.players[s.index(move.player)]
-    n = 0
-    for pos in Layout.station_tiles(as_pos(move.corner)):
-        tile = tile_at(target, pos)
-        if tile is not None and tile.grey:
-            tile.grey = False
-            n += 1
-    if move.keep:
-        me.supply.grey += 1
-        s.grey_supply += n - 1
-    else:
-        s.grey_supply += n
-    return [
-        checks.message(
-            N_plural(
-                "Pathology removes {count} grey cube.", "Pathology removes {count} grey cubes."
-            ),
-            count=n,
-        )
-    ]
-
-
-def _gift_shop(s: State, me: Player, move: Any) -> list[Message]:
-    if s.box is not None:
-        setattr(s.box, move.colour, s.box.get(move.colour) - 1)
-    setattr(me.supply, move.colour, me.supply.get(move.colour) + 1)
-    return [
-        checks.message(
-            N_("{player} takes a spent {colour} cube from the box."),
-            player=me.name,
-            colour=words.colour(move.colour, "cube"),
-        )
-    ]
-
-
-def _cafeteria(s: State, me: Player, move: Any) -> list[Message]:
-    s.round.cafeteria_used = True
-    if move.source is None:
-        s.marker_supply -= 1
-    else:
-        s.players[s.index(move.source)].markers -= 1
-    me.markers += 1
-    return [checks.message(N_("{player} gains an extra-action marker."), player=me.name)]
-
-
 def _end_round(s: State, me: Player, move: Any) -> list[Message]:
     n = len(s.players)
     i = s.index(me.name)
@@ -405,9 +341,9 @@ _HANDLERS = {
     "take_marker": _take_marker,
     "disinfect": _disinfect,
     "renovate": _renovate,
-    "pharmacy": _pharmacy,
-    "pathology": _pathology,
-    "gift_shop": _gift_shop,
-    "cafeteria": _cafeteria,
+    "pharmacy": specials.pharmacy,
+    "pathology": specials.pathology,
+    "gift_shop": specials.gift_shop,
+    "cafeteria": specials.cafeteria,
     "end_round": _end_round,
 }

@@ -15,10 +15,14 @@ OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 Pos = tuple[int, int]
 
 
-def turn(doors: Iterable[str], rotation: int) -> frozenset[str]:
-    """The sides that carry a door once a tile printed with ``doors`` is turned clockwise."""
+def turn(doors: Iterable[str], rotation: int) -> tuple[str, ...]:
+    """The sides that carry a door once a tile printed with ``doors`` is turned clockwise,
+    in the order N, E, S, W. A tuple, not a set: a set of strings iterates in an order that
+    changes from one process to the next (string hashing), and the picture draws the doors
+    in this order, so the same state gave a different SVG in each process."""
     steps = (rotation // 90) % 4
-    return frozenset(SIDES[(SIDES.index(d) + steps) % 4] for d in doors)
+    turned = {SIDES[(SIDES.index(d) + steps) % 4] for d in doors}
+    return tuple(side for side in SIDES if side in turned)
 
 
 def neighbour(pos: Pos, side: str) -> Pos:
@@ -31,7 +35,7 @@ class Layout:
     """A hospital's tiles as a grid: what touches what."""
 
     tiles: dict[Pos, Tile]
-    doors: dict[Pos, frozenset[str]]
+    doors: dict[Pos, tuple[str, ...]]
     overlaps: list[Pos] = field(default_factory=list)
     _links: dict[Pos, list[Pos]] | None = None
     _adj: dict[Pos, list[Pos]] | None = None
@@ -39,7 +43,7 @@ class Layout:
     @classmethod
     def of(cls, tiles: Iterable[Tile]) -> Layout:
         grid: dict[Pos, Tile] = {}
-        doors: dict[Pos, frozenset[str]] = {}
+        doors: dict[Pos, tuple[str, ...]] = {}
         overlaps = []
         for t in tiles:
             pos = (t.x, t.y)

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from ...core.i18n import N_, Message, N_plural
+from ...core.i18n import N_, Listed, Message, N_plural
 from ...core.verdicts import Scoring
 from .geometry import layout
 from .models import SPECIAL_KINDS, State
-from .vocab import DOMAIN, Listing, say
+from .vocab import say
 
 
 def details(state: State, index: int) -> dict[str, int]:
@@ -28,9 +28,9 @@ def details(state: State, index: int) -> dict[str, int]:
     }
 
 
-def player_list(names: list[str]) -> Listing:
+def player_list(names: list[str]) -> Listed:
     """Players' names joined as the reader's language joins a list ("anna and ben")."""
-    return Listing(DOMAIN, "", {}, tuple(Message(DOMAIN, "{n}", {"n": n}) for n in names))
+    return Listed(tuple(names))
 
 
 def rank_key(row: dict[str, int]) -> tuple[int, int, int]:

@@ -8,13 +8,9 @@ beside it ("above the tile at row 1, column 2"), so that no place is ever row 0.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable
 
-from babel.lists import format_list
-
-from ...core.i18n import N_, Message, N_plural, Name, Plural, babel_locale
+from ...core.i18n import N_, Listed, Localized, Message, N_plural, Name, Plural
 
 DOMAIN = "quarantine"
 Pos = tuple[int, int]
@@ -49,36 +45,11 @@ def cubes_of(c: str, count: int) -> Message:
     )
 
 
-@dataclass(frozen=True)
-class Listing(Message):
-    """Messages joined as the reader's language joins a list ("A, B and C")."""
-
-    parts: tuple[Message, ...] = ()
-
-    def render(self, lang: str = "en") -> str:
-        if not self.parts:
-            return super().render(lang)
-        return join_list([p.render(lang) for p in self.parts], lang)
-
-
-_ASCII = "A-Za-z0-9`$"
-_GLUED = re.compile(rf"(?:(?<=[{_ASCII}])([和或])|([和或])(?=[{_ASCII}]))")
-
-
-def join_list(items: Sequence[str], lang: str) -> str:
-    """``items`` joined with the language's list pattern (Babel/CLDR). In Chinese, where
-    the pattern glues 和 or 或 to its neighbours, a neighbour in Latin letters or digits
-    gets a space on each side of the word: "anna 和 ben", "1 顆藍色方塊 和 1 顆綠色方塊"."""
-    joined = format_list(list(items), locale=babel_locale(lang))
-    if not lang.startswith("zh"):
-        return joined
-    return _GLUED.sub(lambda m: f" {m.group(1) or m.group(2)} ", joined).replace("  ", " ")
-
-
-def cube_list(heap: object, colours: Iterable[str]) -> Message:
-    """The cubes of a heap (``Cubes``), colour by colour: "2 red cubes and 1 grey cube"."""
+def cube_list(heap: object, colours: Iterable[str]) -> Localized:
+    """The cubes of a heap (``Cubes``), colour by colour, joined as the reader's language
+    joins a list: "2 red cubes and 1 grey cube" ("no cube" for none)."""
     parts = tuple(cubes_of(c, getattr(heap, c)) for c in colours if getattr(heap, c))
-    return Listing(DOMAIN, N_("no cube"), {}, parts)
+    return Listed(parts) if parts else Message(DOMAIN, N_("no cube"), {})
 
 
 def _frame(tiles: Iterable[Pos]) -> tuple[int, int]:

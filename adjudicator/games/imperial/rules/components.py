@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from ....core.i18n import N_
+from ....core.i18n import N_, N_plural
 from ....core.verdicts import Notice, Violation
 from ..board import NATIONS, components
 from ..data import BANK_MONEY, FACTORY_PIECES, FLAGS_PER_NATION, PLURAL
@@ -65,7 +65,7 @@ def factory_pieces(state: State) -> Iterator[Violation]:
         if n > FACTORY_PIECES:
             yield checks.violation(
                 "IM-203",
-                N_("{kind}: {count} are built; the box holds 15."),
+                N_("There are {count} {kind:pl} on the board; the box holds 15."),
                 "/nations",
                 count=n,
                 kind=building_name(kind),
@@ -319,14 +319,16 @@ def factories_counted(state: State) -> Iterator[Violation | Notice]:
         if built[kind] <= pieces and built[kind] + beside != pieces:
             yield checks.violation(
                 "IM-210",
-                N_(
-                    "{kind}: {built} are built and {beside} are beside the board, {total} in all; "
-                    "the box holds {pieces}."
+                N_plural(
+                    "{count} {kind} is counted: {built} on the board and {beside} beside it; "
+                    "the box holds {pieces}.",
+                    "{count} {kind:pl} are counted: {built} on the board and {beside} beside it; "
+                    "the box holds {pieces}.",
                 ),
                 f"/spare_factories/{kind}",
                 built=built[kind],
                 beside=beside,
-                total=built[kind] + beside,
+                count=built[kind] + beside,
                 kind=building_name(kind),
                 pieces=pieces,
             )

@@ -246,7 +246,9 @@ def interest_paid(state: State, move: InvestorMove) -> Iterator[Violation]:
     if owed.shortfall > cash:
         yield checks.violation(
             "IM-701",
-            N_("{player} must cover {short}M of interest from own cash and has only {cash}M."),
+            N_("{player} must cover {short}M of interest from own cash and has none.")
+            if cash <= 0
+            else N_("{player} must cover {short}M of interest from own cash and has only {cash}M."),
             f"/nations/{move.nation}/treasury",
             player=gov.name,
             short=owed.shortfall,

@@ -12,13 +12,8 @@ from ..data import (
     REPAIR_OTHER_COSTS,
     REPAIR_OWN_COST,
 )
-from ..models import (
-    AirStrike,
-    Negotiate,
-    Player,
-    Repair,
-    State,
-)
+from ..models import Player, State
+from ..moves import AirStrike, Negotiate, Repair
 from ..vocab import (
     ordinal,
 )

@@ -10,12 +10,8 @@ from ....core.verdicts import Violation
 from ..logic import (
     lacking_worker,
 )
-from ..models import (
-    BuildBomb,
-    LoadBomb,
-    State,
-    TestBomb,
-)
+from ..models import State
+from ..moves import BuildBomb, LoadBomb, TestBomb
 from ..vocab import amount as amount_of
 from ..vocab import (
     amounts,
@@ -61,23 +57,23 @@ def build_check(state: State, move: BuildBomb) -> Iterator[Violation]:
         or kinds["laborer"]
         or lacking_worker(p, move.workers) is not None
     ):
+        needs = [("engineers", card.engineers), ("scientists", card.scientists)]
         yield checks.violation(
             "MP-901",
             N_("The bomb needs {workers} from {owner} personal supply, and no laborer."),
             "/move/workers",
-            workers=amounts([("engineers", card.engineers), ("scientists", card.scientists)]),
+            workers=amounts([(what, n) for what, n in needs if n]),
             owner=checks.name("colour", p.colour, "gen"),
         )
     fuel = getattr(p, card.kind)
     if fuel < card.fuel:
-        yield checks.violation(
-            "MP-901",
-            N_("The bomb needs {fuel}; {player} has {have}."),
-            "/move/card",
-            fuel=amount_of(card.kind, card.fuel),
-            player=checks.name("colour", p.colour),
-            have=amount_of(card.kind, fuel),
-        )
+        said = {"fuel": amount_of(card.kind, card.fuel), "player": checks.name("colour", p.colour)}
+        if fuel == 0:
+            template = N_("The bomb needs {fuel}; {player} has none.")
+        else:
+            template = N_("The bomb needs {fuel}; {player} has {have}.")
+            said["have"] = amount_of(card.kind, fuel)
+        yield checks.violation("MP-901", template, "/move/card", **said)
 
 
 @checks.move("MP-903", "MP-904", title=N_("Testing a bomb"))
@@ -111,11 +107,10 @@ def load_check(state: State, move: LoadBomb) -> Iterator[Violation]:
         return
     cost = p.bombs[move.bomb].card.load_cost
     if p.bombers < cost:
-        yield checks.violation(
-            "MP-905",
-            N_("Loading costs {cost}; {player} has {bombers}."),
-            "/move/bomb",
-            cost=amount_of("bombers", cost),
-            player=checks.name("colour", p.colour),
-            bombers=amount_of("bombers", p.bombers),
-        )
+        said = {"cost": amount_of("bombers", cost), "player": checks.name("colour", p.colour)}
+        if p.bombers == 0:
+            template = N_("Loading costs {cost}; {player} has no bomber.")
+        else:
+            template = N_("Loading costs {cost}; {player} has {bombers}.")
+            said["bombers"] = amount_of("bombers", p.bombers)
+        yield checks.violation("MP-905", template, "/move/bomb", **said)

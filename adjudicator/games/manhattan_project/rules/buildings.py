@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Iterator, Sequence
 
 from ....core.i18n import N_, Message, N_plural
 from ....core.verdicts import Violation
@@ -16,14 +17,14 @@ from ..logic import (
     slot_price,
     target_building,
 )
-from ..models import (
-    Building,
-    BuildingCard,
-    PlaceBuilding,
-    State,
-)
+from ..models import KINDS, Building, BuildingCard, State
+from ..moves import PlaceBuilding
 from ..vocab import (
+    Joined,
+    amount,
     building_place,
+    joined,
+    message,
 )
 from . import checks
 
@@ -86,7 +87,7 @@ def building_cards(state: State) -> Iterator[Violation]:
         if not card.outputs or made - KIND_OUTPUTS[card.kind] or paid - KIND_COSTS[card.kind]:
             yield checks.violation(
                 "MP-710",
-                N_("A building of the kind {kind} cannot cost or produce that."),
+                N_("No {kind} card costs or produces that."),
                 path,
                 kind=checks.name("building", card.kind),
             )
@@ -187,9 +188,9 @@ def building_check(state: State, move: PlaceBuilding) -> Iterator[Violation]:
     if not fits([w.kind for w in move.workers], list(b.workers)):
         yield checks.violation(
             "MP-711",
-            N_("That building takes exactly: {needs}."),
+            N_("That building takes exactly {needs}."),
             "/move/workers",
-            needs=checks.names("worker", b.workers),
+            needs=needed(b.workers),
         )
     if b.costs:
         if move.cost >= len(b.costs):
@@ -226,3 +227,17 @@ def building_check(state: State, move: PlaceBuilding) -> Iterator[Violation]:
             "/move/output",
             count=len(b.outputs),
         )
+
+
+def needed(needs: Sequence[str]) -> Joined | Message:
+    """The workers a building card asks for, counted: "1 scientist and 1 worker of any type"."""
+    count = Counter(needs)
+    parts: list[object] = [amount(kind + "s", count[kind]) for kind in KINDS if count[kind]]
+    if count["any"]:
+        parts.append(
+            message(
+                N_plural("{count} worker of any type", "{count} workers of any type"),
+                count=count["any"],
+            )
+        )
+    return joined(parts) if parts else message(N_("nothing"))

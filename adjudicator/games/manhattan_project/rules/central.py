@@ -19,10 +19,9 @@ from ..logic import (
     slot_price,
     target_building,
 )
-from ..models import (
-    SPACES,
+from ..models import SPACES, Amounts, State
+from ..moves import (
     AirStrike,
-    Amounts,
     BuildBomb,
     CentralMove,
     Construct,
@@ -31,7 +30,6 @@ from ..models import (
     PlaceCentral,
     PlacingMove,
     Repair,
-    State,
     WorkerRef,
 )
 from ..vocab import (
@@ -68,11 +66,11 @@ def board_occupancy(state: State) -> Iterator[Violation]:
                 if pc.kind not in allowed:
                     yield checks.violation(
                         "MP-502",
-                        N_("A worker of type {kind} is on {space}, which takes only: {allowed}."),
+                        N_("One {kind} is on {space}, which takes only {allowed}."),
                         f"/board/{name}/{j}",
                         kind=worker_name(pc.kind),
                         space=space_name(name),
-                        allowed=allowed_name(allowed),
+                        allowed=allowed_name(allowed, "pl_acc"),
                     )
 
 
@@ -109,10 +107,10 @@ def from_supply(state: State, move: PlacingMove) -> Iterator[Violation]:
     if lacking is not None:
         yield checks.violation(
             "MP-503",
-            N_("{player} has not enough workers of type {kind} in the personal supply."),
+            N_("{player} has not enough {kind} in the personal supply."),
             "/move",
             player=checks.name("colour", state.turn.active),
-            kind=worker_name(lacking),
+            kind=worker_name(lacking, "pl"),
         )
 
 
@@ -142,10 +140,10 @@ def space_worker_type(state: State, move: PlaceCentral) -> Iterator[Violation]:
     if allowed is not None and move.worker.kind not in allowed:
         yield checks.violation(
             "MP-502",
-            N_("{space} takes only: {allowed}."),
+            N_("{space} takes only {allowed}."),
             "/move/worker/kind",
             space=space_name(move.space),
-            allowed=allowed_name(allowed),
+            allowed=allowed_name(allowed, "pl_acc"),
         )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from ....core.i18n import N_, N_plural
+from ....core.i18n import N_, Listed, N_plural
 from ....core.verdicts import Notice, Violation
 from ..data import (
     AIRCRAFT_LIMIT,
@@ -33,6 +33,7 @@ from ..models import (
 )
 from ..vocab import (
     joined,
+    message,
     worker_name,
 )
 from . import checks
@@ -171,18 +172,31 @@ def bomb_card_count(state: State) -> Iterator[Violation | Notice]:
     total = seen + state.bomb_deck
     if total == BOMB_CARDS:
         return
-    params = dict(count=total, row=row, deck=state.bomb_deck, hands=hands, built=built)
-    if total > BOMB_CARDS:
-        template = N_(
-            "{count} bomb cards are counted ({row} face up, {deck} in the deck, {hands} in "
-            "hands, {built} built), but the game has only 30."
+    if total == 0:
+        yield checks.violation(
+            "MP-209", N_("No bomb card is counted; the game has 30."), "/bomb_deck"
         )
+        return
+    if total > BOMB_CARDS:
+        template = N_("{count} bomb cards are counted ({where}), but the game has only 30.")
     else:
         template = N_(
-            "Only {count} of the 30 bomb cards are counted ({row} face up, {deck} in the deck, "
-            "{hands} in hands, {built} built); a tested bomb goes back under the deck."
+            "Only {count} of the 30 bomb cards are counted ({where}); a tested bomb goes back "
+            "under the deck."
         )
-    yield checks.violation("MP-209", template, "/bomb_deck", **params)
+    where = bomb_cards_where(row, state.bomb_deck, hands, built)
+    yield checks.violation("MP-209", template, "/bomb_deck", count=total, where=where)
+
+
+def bomb_cards_where(row: int, deck: int, hands: int, built: int) -> object:
+    """Where the bomb cards counted are, naming only the places that hold some."""
+    parts = [
+        (row, N_plural("{count} face up", "{count} face up")),
+        (deck, N_plural("{count} in the deck", "{count} in the deck")),
+        (hands, N_plural("{count} in a hand", "{count} in hands")),
+        (built, N_plural("{count} built", "{count} built")),
+    ]
+    return joined([message(template, count=n) for n, template in parts if n])
 
 
 @checks.state("MP-210", title=N_("All 50 building cards are counted"))
@@ -209,7 +223,10 @@ def building_card_count(state: State) -> Iterator[Violation | Notice]:
         if kinds[kind] > BUILDINGS_PER_KIND:
             yield checks.violation(
                 "MP-210",
-                N_("{count} buildings of the kind {kind} are face up; the game has 10 of each."),
+                N_plural(
+                    "{count} {kind} is face up; the game has 10 of each kind.",
+                    "{count} {kind:pl} are face up; the game has 10 of each kind.",
+                ),
                 "/market",
                 count=kinds[kind],
                 kind=checks.name("building", kind),
@@ -262,16 +279,22 @@ def test_marker_count(state: State) -> Iterator[Violation | Notice]:
             )
         return
     if missing:
+        markers = sorted(missing.elements())
+        one = N_(
+            "Test marker {markers} is neither in the supply nor held; with {count} players "
+            "all of {allowed} are in play."
+        )
+        several = N_(
+            "Test markers {markers} are neither in the supply nor held; with {count} "
+            "players all of {allowed} are in play."
+        )
         yield checks.violation(
             "MP-211",
-            N_(
-                "Test markers {markers} are neither in the supply nor held; with {count} "
-                "players all of {allowed} are in play."
-            ),
+            one if len(markers) == 1 else several,
             "/test_markers",
-            markers=joined(sorted(missing.elements())),
+            markers=Listed(tuple(markers)),
             count=len(state.players),
-            allowed=joined(allowed),
+            allowed=Listed(tuple(allowed)),
         )
     if state.test_markers:
         top = max(state.test_markers)
@@ -353,24 +376,34 @@ def worker_count(state: State) -> Iterator[Violation | Notice]:
             total = counts[(colour, kind)] + pool.get(kind)
             if total == box:
                 continue
-            if colour == GREY:
-                template = N_plural(
-                    "{count} contractor of type {kind} is counted, in play and in the general "
-                    "supply; the game has 4.",
-                    "{count} contractors of type {kind} are counted, in play and in the general "
-                    "supply; the game has 4.",
-                )
-                params = {"count": total, "kind": worker_name(kind)}
-            else:
-                template = N_plural(
-                    "{count} worker of type {kind} in {owner} colour is counted, in play and in "
-                    "the general supply; each colour has 4.",
-                    "{count} workers of type {kind} in {owner} colour are counted, in play and in "
-                    "the general supply; each colour has 4.",
-                )
-                params = {
-                    "count": total,
-                    "kind": worker_name(kind),
-                    "owner": checks.name("colour", colour, "gen"),
-                }
-            yield checks.violation("MP-214", template, f"{path}/{kind}s", **params)
+            yield _miscounted(colour, kind, total, f"{path}/{kind}s")
+
+
+def _miscounted(colour: str, kind: str, total: int, path: str) -> Violation:
+    """MP-214: the pieces of one type and colour (grey: the contractors) in the wrong number."""
+    if colour == GREY:
+        return checks.violation(
+            "MP-214",
+            N_plural(
+                "{count} contractor ({kind}) is counted, in play and in the general supply; "
+                "the game has 4.",
+                "{count} contractors ({kind:pl}) are counted, in play and in the general supply; "
+                "the game has 4.",
+            ),
+            path,
+            count=total,
+            kind=worker_name(kind),
+        )
+    return checks.violation(
+        "MP-214",
+        N_plural(
+            "{count} {kind} in {owner} colour is counted, in play and in the general supply; "
+            "each colour has 4.",
+            "{count} {kind:pl} in {owner} colour are counted, in play and in the general supply; "
+            "each colour has 4.",
+        ),
+        path,
+        count=total,
+        kind=worker_name(kind),
+        owner=checks.name("colour", colour, "gen"),
+    )

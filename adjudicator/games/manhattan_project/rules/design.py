@@ -6,10 +6,8 @@ from collections.abc import Iterator
 
 from ....core.i18n import N_, N_plural
 from ....core.verdicts import Violation
-from ..models import (
-    DesignBomb,
-    State,
-)
+from ..models import State
+from ..moves import DesignBomb
 from . import checks
 
 

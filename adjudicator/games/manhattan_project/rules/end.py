@@ -11,10 +11,8 @@ from ..logic import (
     points,
     target,
 )
-from ..models import (
-    Move,
-    State,
-)
+from ..models import State
+from ..moves import Move
 from . import checks
 
 

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterator
 from itertools import pairwise
 
-from ....core.i18n import N_, N_plural
+from ....core.i18n import N_, Listed, N_plural
 from ....core.verdicts import Violation
 from ..data import (
     BOMB_CARDS,
@@ -25,7 +25,6 @@ from ..logic import (
 from ..models import (
     State,
 )
-from ..vocab import joined
 from . import checks
 
 
@@ -36,11 +35,20 @@ def test_markers(state: State) -> Iterator[Violation]:
     used.update(p.test.value for p in state.players if p.test is not None)
     extra = used - allowed
     if extra:
+        markers = sorted(extra.elements())
+        one = N_plural(
+            "With {count} player, test marker {markers} is not in play.",
+            "With {count} players, test marker {markers} is not in play.",
+        )
+        several = N_plural(
+            "With {count} player, test markers {markers} are not in play.",
+            "With {count} players, test markers {markers} are not in play.",
+        )
         yield checks.violation(
             "MP-301",
-            N_("Test markers {markers} are not in play with {count} players."),
+            one if len(markers) == 1 else several,
             "/test_markers",
-            markers=joined(sorted(extra.elements())),
+            markers=Listed(tuple(markers)),
             count=len(state.players),
         )
 
@@ -106,14 +114,26 @@ def bomb_row(state: State) -> Iterator[Violation]:
             "/bomb_deck",
         )
     want = 0 if state.design_closed else len(state.players) + 1
-    if len(state.bomb_row) != want:
+    row = len(state.bomb_row)
+    if row == want:
+        return
+    rule = "MP-802" if state.design_closed else "MP-303"
+    if row == 0:
         yield checks.violation(
-            "MP-802" if state.design_closed else "MP-303",
-            N_("{count} bomb cards are face up; there must be {want}."),
-            "/bomb_row",
-            count=len(state.bomb_row),
-            want=want,
+            rule, N_("No bomb card is face up; there must be {want}."), "/bomb_row", want=want
         )
+    elif want == 0:
+        template = N_plural(
+            "{count} bomb card is face up; Design Bomb is closed, so there must be none.",
+            "{count} bomb cards are face up; Design Bomb is closed, so there must be none.",
+        )
+        yield checks.violation(rule, template, "/bomb_row", count=row)
+    else:
+        template = N_plural(
+            "{count} bomb card is face up; there must be {want}.",
+            "{count} bomb cards are face up; there must be {want}.",
+        )
+        yield checks.violation(rule, template, "/bomb_row", count=row, want=want)
 
 
 @checks.state("MP-304", "MP-305", "MP-306", "MP-307", title=N_("The table at setup"))

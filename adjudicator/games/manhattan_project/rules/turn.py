@@ -6,18 +6,8 @@ from collections.abc import Iterator
 
 from ....core.i18n import N_, Message, Name
 from ....core.verdicts import Violation
-from ..models import (
-    BOMB_MOVES,
-    GREY,
-    SPACES,
-    BombMove,
-    CentralMove,
-    EndTurn,
-    Move,
-    PlacingMove,
-    Retrieve,
-    State,
-)
+from ..models import GREY, SPACES, State
+from ..moves import BOMB_MOVES, BombMove, CentralMove, EndTurn, Move, PlacingMove, Retrieve
 from ..vocab import (
     bomb_place,
     building_place,

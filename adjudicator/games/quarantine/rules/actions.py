@@ -11,16 +11,8 @@ from ....core.i18n import N_, N_plural
 from ....core.verdicts import Violation
 from .. import vocab as words
 from ..geometry import Pos, capacity, layout
-from ..models import (
-    ActionMove,
-    Admit,
-    Disinfect,
-    MovePatients,
-    Renovate,
-    State,
-    TakeMarker,
-    Treat,
-)
+from ..models import State
+from ..moves import ActionMove, Admit, Disinfect, MovePatients, Renovate, TakeMarker, Treat
 from ..vocab import at, colour, room
 from . import checks
 from .common import active, as_pos, room_missing
@@ -149,15 +141,22 @@ def admit(state: State, move: Admit) -> Iterator[Violation]:
     i, player = active(state)
     lay = layout(state, i)
     if len(move.rooms) > len(player.line):
-        yield checks.violation(
+        if not player.line:  # the plural agrees with the rooms: there may be only one
+            yield checks.violation(
+                "QU-603",
+                N_plural(
+                    "{count} room is named, but no patient waits in line.",
+                    "{count} rooms are named, but no patient waits in line.",
+                ),
+                "/move/rooms",
+                count=len(move.rooms),
+            )
+            return
+        yield checks.violation(  # more rooms than patients: at least 2 rooms
             "QU-603",
-            (
-                N_("{rooms} rooms are named, but no patient waits in line.")
-                if len(player.line) == 0
-                else N_plural(
-                    "{rooms} rooms are named, but only {count} patient waits in line.",
-                    "{rooms} rooms are named, but only {count} patients wait in line.",
-                )
+            N_plural(
+                "{rooms} rooms are named, but only {count} patient waits in line.",
+                "{rooms} rooms are named, but only {count} patients wait in line.",
             ),
             "/move/rooms",
             rooms=len(move.rooms),

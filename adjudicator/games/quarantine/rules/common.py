@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ....core.i18n import N_, Message
+from ....core.i18n import N_, Localized
 from ....core.verdicts import Violation
 from .. import vocab as words
 from ..geometry import Pos, layout
@@ -56,5 +56,5 @@ def room_missing(
         )
 
 
-def cubes_named(cubes: Cubes) -> Message:
+def cubes_named(cubes: Cubes) -> Localized:
     return words.cube_list(cubes, (*COLOURS, "grey"))

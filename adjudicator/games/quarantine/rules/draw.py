@@ -9,7 +9,8 @@ from ....core.i18n import N_, N_plural
 from ....core.verdicts import Violation
 from .. import vocab as words
 from ..geometry import Layout, Pos, layout
-from ..models import Draw, EndRound, PlaceGrey, PlacePatient, State
+from ..models import State
+from ..moves import Draw, EndRound, PlaceGrey, PlacePatient
 from . import checks
 from .common import as_pos, room_missing
 

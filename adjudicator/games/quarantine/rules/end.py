@@ -9,7 +9,8 @@ from ....core.verdicts import Violation
 from ..data import (
     tiles_left,
 )
-from ..models import Draw, Move, State
+from ..models import State
+from ..moves import Draw, Move
 from . import checks
 
 

@@ -9,7 +9,8 @@ from ....core.i18n import N_, N_plural
 from ....core.verdicts import Violation
 from .. import vocab as words
 from ..geometry import Layout, Pos, capacity, layout
-from ..models import NewTile, PlaceSetAside, Player, Renovate, State, TilePlacement
+from ..models import Player, State
+from ..moves import NewTile, PlaceSetAside, Renovate, TilePlacement
 from ..vocab import at
 from . import checks
 from .common import active, as_pos

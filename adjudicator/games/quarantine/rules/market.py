@@ -10,7 +10,8 @@ from ....core.i18n import N_, N_plural
 from ....core.verdicts import Violation
 from .. import vocab as words
 from ..geometry import layout
-from ..models import COLOURS, BuySpecial, BuyTreatment, ClaimContract, Cubes, MakeContract, State
+from ..models import COLOURS, Cubes, State
+from ..moves import BuySpecial, BuyTreatment, ClaimContract, MakeContract
 from ..vocab import colour, cube_list, room
 from . import checks
 from .common import active, cubes_named, room_missing

@@ -12,7 +12,8 @@ from ..data import (
     box_cubes,
 )
 from ..geometry import Layout, layout
-from ..models import BuySpecial, Cafeteria, GiftShop, Pathology, Pharmacy, State
+from ..models import State
+from ..moves import BuySpecial, Cafeteria, GiftShop, Pathology, Pharmacy
 from ..vocab import at
 from . import checks
 from .common import active, room_missing
