@@ -25,11 +25,12 @@ agree with.
 from __future__ import annotations
 
 import json
+import re
+import string
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from babel.lists import format_list
 from docutils import nodes
 from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
@@ -42,15 +43,15 @@ from sphinx.util.docutils import SphinxDirective
 from . import docs_search
 from .core.cases import Case, run_case_answers, run_case_notices
 from .core.catalog import Rule, Source
-from .core.checks import Kind
+from .core.checks import Check, Kind
 from .core.game import Game
 from .core.i18n import (
     CORE,
     LANG_NAMES,
     LANGS,
     N_,
-    babel_locale,
     gettext,
+    join_items,
     normalize_lang,
     po_path,
 )
@@ -139,10 +140,18 @@ UNOFFICIAL_NOTE = N_(
     "A rulebook marked as a fan translation was not published with the game: its words are "
     "shown as it prints them, but they are not official terms."
 )
-ALSO_LABEL = N_("also:")
+ALSO_LABEL = N_("{book}; also: {words}")
+NOTED = N_("{text} ({note})")
+NAMED_IN = N_("{language}: {name}")
+SOURCE_SAYS = N_("{source}: {text}")
+NEXT_SOURCE = N_("{sources}; {source}")
+PAGE = N_("p. {page}")
+PAGE_RANGE = N_("p. {first} to p. {last}")
+IMPACT_NOTE = N_("{text} (impact: {impact})")
+CHECK_LABEL = N_("{title} ({kind} check {id})")
 UNOFFICIAL_SHORT = N_("fan translation, not official")
 INCONSISTENT_TERMS = N_("this rulebook uses more than one word for it")
-SHARED_WORD = N_("the same word also names:")
+SHARED_WORD = N_("the same word also names: {terms}")
 INCONSISTENT_LIST = N_("Where a rulebook is inconsistent: ")
 DISPUTES_INTRO = N_(
     "Where the printed rulebooks disagree with each other or with themselves, or say "
@@ -245,13 +254,32 @@ def rule_link(rule_id: str, page: str = "rules.html") -> nodes.reference:
     return link(rule_id, f"{page}#rule-{rule_id}", classes=["rule-ref"])
 
 
-def comma_links(items: Iterable[nodes.Node]) -> nodes.paragraph:
+def comma_links(items: Iterable[nodes.Node], lang: str = "en") -> nodes.paragraph:
+    """The nodes joined as ``lang`` joins a list ("A, B and C", 「A、B 和 C」)."""
+    found = list(items)
     node = nodes.paragraph()
-    for index, item in enumerate(items):
-        if index:
-            node += nodes.Text(", ")
+    joined = join_items([item.astext() for item in found], lang)
+    at = 0
+    for item in found:
+        start = joined.index(item.astext(), at)
+        if start > at:
+            node += nodes.Text(joined[at:start])
         node += item
+        at = start + len(item.astext())
     return node
+
+
+def compose(message: str, **values: nodes.Node | str) -> list[nodes.Node]:
+    """A translated message whose ``{name}`` placeholders are nodes (links, strong text),
+    so that its punctuation stays the translator's."""
+    found: list[nodes.Node] = []
+    for literal, name, _spec, _conv in string.Formatter().parse(message):
+        if literal:
+            found.append(nodes.Text(literal))
+        if name is not None:
+            value = values[name]
+            found.append(nodes.Text(value) if isinstance(value, str) else value)
+    return found
 
 
 # --- directives -----------------------------------------------------------------------------
@@ -291,6 +319,10 @@ class GameDirective(SphinxDirective):
     def g(self, msgid: str) -> str:
         return _gt(self.env, self.game, msgid)
 
+    @property
+    def lang(self) -> str:
+        return _lang(self.env)
+
     def page(self, suffix: str, title_msgid: str, body: list[nodes.Node]) -> list[nodes.Node]:
         title = self.t(title_msgid, game=self.g(self.game.name))
         return [section(f"{self.game.id}-{suffix}", title, *body)]
@@ -312,18 +344,66 @@ class RuleDirective(SphinxDirective):
 
 
 def sources_text(env: BuildEnvironment, sources: Iterable[Source]) -> str:
-    """Several sources, joined as the build's language joins a list (a Greek ";" is a
-    question mark)."""
+    """Several sources, each ending where a semicolon of the build's language starts the
+    next (a source holds commas; a Greek ";" is a question mark)."""
     texts = [source_text(env, s) for s in sources]
-    return format_list(texts, locale=babel_locale(_lang(env))) if texts else ""
+    if not texts:
+        return ""
+    joined = texts[0]
+    for text in texts[1:]:
+        joined = _t(env, NEXT_SOURCE, sources=joined, source=text)
+    return joined
 
 
 def source_text(env: BuildEnvironment, source: Source) -> str:
     """ "Greek rulebook, p. 10, Air strikes" in the build's language."""
-    text = source.render(_lang(env))
-    if source.book is not None and not source.book.official:
-        text += f" ({_t(env, UNOFFICIAL_SHORT)})"
+    if source.book is not None and not source.where:
+        text = gettext(source.book.domain, _lang(env), source.book.title)
+    else:
+        text = source.render(_lang(env))
+    if source.book is not None and not source.book.official and not _says_unofficial(source):
+        text = _t(env, NOTED, text=text, note=_t(env, UNOFFICIAL_SHORT))
     return text
+
+
+def _says_unofficial(source: Source) -> bool:
+    """Whether the rulebook's own title already says it is a player's translation."""
+    return source.book is not None and "translation" in source.book.title
+
+
+_PAGES = re.compile(r"p\. (\d+)(?: to p\. (\d+))?")
+
+
+def glossary_sources(env: BuildEnvironment, game: Game, text: str) -> list[Source]:
+    """A glossary ``source`` ("000 p. 3 and p. 4; 003 Preparação") as sources whose
+    ``where`` is in the build's language: the game's msgid when it has one, else the page
+    numbers spelled in the build's language (a section name stays as its rulebook prints it)."""
+    books = game.catalog.rulebooks
+    found = []
+    for part in text.split(";"):
+        seed, _, where = part.strip().partition(" ")
+        if seed not in books:
+            continue
+        translated = _gt(env, game, where)
+        if translated == where:
+            translated = _pages_text(env, where)
+        found.append(Source(seed, translated, books[seed]))
+    return found
+
+
+def _pages_text(env: BuildEnvironment, where: str) -> str:
+    """ "p. 3 and p. 4" or "p. 5, p. 10 to p. 15" in the build's language, when ``where``
+    is only pages; anything else unchanged."""
+    parts = [p.strip() for p in re.split(r",| and ", where)]
+    pages = [_PAGES.fullmatch(p) for p in parts]
+    if not parts or not all(pages):
+        return where
+    said = [
+        _t(env, PAGE_RANGE, first=m[1], last=m[2]) if m[2] else _t(env, PAGE, page=m[1])
+        for m in pages
+        if m
+    ]
+    return join_items(said, _lang(env))
 
 
 def untranslatable(found: list[nodes.Node]) -> list[nodes.Node]:
@@ -346,16 +426,14 @@ def render_rule(directive: SphinxDirective, game: Game, rule: Rule) -> list[node
         (_t(env, N_("Source")), sources_text(env, rule.sources)),
         (
             _t(env, N_("Checks")),
-            comma_links(
-                nodes.literal(c.id, f"{c.id} ({_t(env, KIND_NAMES[c.kind])})")
-                for c in traced.checks
-            ),
+            check_list(env, game, traced.checks),
         ),
         (
             _t(env, N_("Cases")),
             comma_links(
                 [link(c.id, f"cases.html#{c.anchor}", ["case-pass"]) for c in traced.passing]
-                + [link(c.id, f"cases.html#{c.anchor}", ["case-fail"]) for c in traced.failing]
+                + [link(c.id, f"cases.html#{c.anchor}", ["case-fail"]) for c in traced.failing],
+                _lang(env),
             ),
         ),
     ]
@@ -367,6 +445,24 @@ def render_rule(directive: SphinxDirective, game: Game, rule: Rule) -> list[node
     return list(holder.children)
 
 
+def check_list(env: BuildEnvironment, game: Game, checks: Iterable[Check]) -> nodes.Node:
+    """One line per check: its title in the build's language, its kind, and its ID as code
+    (for maintainers)."""
+    lines = nodes.bullet_list(classes=["rule-checks"])
+    for check in checks:
+        item = nodes.list_item()
+        item += para(
+            *compose(
+                _t(env, CHECK_LABEL),
+                title=_gt(env, game, check.title),
+                kind=_t(env, KIND_NAMES[check.kind]),
+                id=nodes.literal(check.id, check.id),
+            )
+        )
+        lines += item
+    return lines
+
+
 def dispute_links(env: BuildEnvironment, game: Game, disputes: Iterable[Dispute]) -> nodes.Node:
     """One line per dispute: its ID and title, linked to its entry, and its impact."""
     lines = nodes.bullet_list(classes=["rule-disputes"])
@@ -374,8 +470,11 @@ def dispute_links(env: BuildEnvironment, game: Game, disputes: Iterable[Dispute]
         label = f"{dispute.id} — {_gt(env, game, dispute.title)}"
         item = nodes.list_item()
         item += para(
-            link(label, f"disputes.html#{dispute.anchor}"),
-            f" ({_t(env, IMPACTS[dispute.impact])})",
+            *compose(
+                _t(env, IMPACT_NOTE),
+                text=link(label, f"disputes.html#{dispute.anchor}"),
+                impact=_t(env, IMPACTS[dispute.impact]),
+            )
         )
         lines += item
     return lines
@@ -437,7 +536,7 @@ class GameCases(GameDirective):
         for case in game.cases:
             verdict = _case_verdict(self, case.kind, case.expect)
             rows: list[tuple[str, nodes.Node | str]] = [
-                (self.t(N_("Rules")), comma_links(rule_link(r) for r in case.rules)),
+                (self.t(N_("Rules")), comma_links((rule_link(r) for r in case.rules), self.lang)),
                 (self.t(N_("Verdict")), verdict),
             ]
             found = self.found_by(run_case_answers(self.game, case))
@@ -475,12 +574,13 @@ class GameCases(GameDirective):
         items = []
         for rule_id, check in pairs:
             item = nodes.inline()
-            item += rule_link(rule_id)
-            item += nodes.Text(" (")
-            item += nodes.literal(check or "—", check or "—")
-            item += nodes.Text(")")
+            item += compose(
+                self.t(NOTED),
+                text=rule_link(rule_id),
+                note=nodes.literal(check or "—", check or "—"),
+            )
             items.append(item)
-        return comma_links(items)
+        return comma_links(items, self.lang)
 
 
 def _case_verdict(d: GameDirective, kind: str, expect: Any) -> str:
@@ -557,7 +657,11 @@ class GameGlossary(GameDirective):
                 label += " *"
             item += nodes.term(label, label)
             body = nodes.definition()
-            others = " · ".join(f"{LANG_NAMES[x]}: {term.names[x]}" for x in LANGS if x != lang)
+            others = " · ".join(
+                self.t(NAMED_IN, language=LANG_NAMES[x], name=term.names[x])
+                for x in LANGS
+                if x != lang
+            )
             body += para(others, classes=["term-other-languages"])
             if lang in term.coined:
                 body += para(self.t(COINED_NOTE), classes=["term-coined"])
@@ -567,16 +671,14 @@ class GameGlossary(GameDirective):
             if term.definition:
                 body += para(self.g(term.definition))
             if term.source:
+                sources = sources_text(self.env, glossary_sources(self.env, game, term.source))
                 body += para(
-                    self.t(N_("Source: {source}"), source=term.source), classes=["term-source"]
+                    self.t(N_("Source: {source}"), source=sources), classes=["term-source"]
                 )
             used = rules_using(game, term)
             if used:
                 line = para(self.t(USED_IN_LABEL))
-                for index, rule in enumerate(used):
-                    if index:
-                        line += nodes.Text(", ")
-                    line += rule_link(rule.id)
+                line += comma_links((rule_link(r.id) for r in used), lang).children
                 body += line
             item += body
             glossary += item
@@ -589,10 +691,14 @@ class GameGlossary(GameDirective):
         if flagged:
             line = para(self.t(INCONSISTENT_LIST), classes=["term-inconsistencies"])
             unique = {(term.id, seed): (term, seed) for term, seed in flagged}
-            for index, (term, seed) in enumerate(unique.values()):
-                if index:
-                    line += nodes.Text(", ")
-                line += link(f"{term.names[lang]} ({seed})", f"#{self.anchor(term)}")
+            found = []
+            for term, seed in unique.values():
+                book = books.get(seed)
+                named = self.g(book.title) if book is not None else seed
+                found.append(
+                    link(self.t(NOTED, text=term.names[lang], note=named), f"#{self.anchor(term)}")
+                )
+            line += comma_links(found, lang).children
             body_nodes.append(line)
         body_nodes.append(glossary)
         return self.page("glossary", N_("{game}: glossary"), body_nodes)
@@ -604,23 +710,30 @@ class GameGlossary(GameDirective):
         self, term: Term, shared: dict[tuple[str, str], list[str]]
     ) -> nodes.bullet_list:
         """Each rulebook's word for the term, its variants, and what is inconsistent."""
-        names = {t.id: t.names[_lang(self.env)] for t in self.game.glossary}
+        lang = self.lang
+        names = {t.id: t.names[lang] for t in self.game.glossary}
         found = nodes.bullet_list(classes=["term-printed"])
         for seed, words in sorted(term.printed.items()):
             book = self.game.catalog.rulebooks.get(seed)
             label = self.g(book.title) if book is not None else seed
-            line = para(nodes.strong(words[0], words[0]), f" — {label}")
-            if book is not None and not book.official:
-                line += nodes.Text(f" ({self.t(UNOFFICIAL_SHORT)})")
+            if book is not None and not book.official and "translation" not in book.title:
+                label = self.t(NOTED, text=label, note=self.t(UNOFFICIAL_SHORT))
             if len(words) > 1:
-                line += nodes.Text(f"; {self.t(ALSO_LABEL)} {', '.join(words[1:])}")
+                label = self.t(ALSO_LABEL, book=label, words=join_items(words[1:], lang))
+            line = para(nodes.strong(words[0], words[0]), f" — {label}")
+            if len(words) > 1:
                 line += nodes.inline("", f" ⚠ {self.t(INCONSISTENT_TERMS)}", classes=["flag"])
             if (seed, term.id) in shared:
-                line += nodes.inline("", f" ⚠ {self.t(SHARED_WORD)} ", classes=["flag"])
-                for index, other in enumerate(shared[(seed, term.id)]):
-                    if index:
-                        line += nodes.Text(", ")
-                    line += link(names[other], f"#term-{self.game.id}-{other}")
+                others = [
+                    link(names[other], f"#term-{self.game.id}-{other}")
+                    for other in shared[(seed, term.id)]
+                ]
+                flag = nodes.inline("", " ⚠ ", classes=["flag"])
+                flag += compose(
+                    self.t(SHARED_WORD),
+                    terms=nodes.inline("", "", *comma_links(others, lang).children),
+                )
+                line += flag
             item = nodes.list_item()
             item += line
             found += item
@@ -638,9 +751,11 @@ class GameDisputes(GameDirective):
                 item = nodes.list_item()
                 label = source_text(self.env, reading.source)
                 item += para(
-                    nodes.strong(label, label),
-                    ": ",
-                    self.g(reading.text),
+                    *compose(
+                        self.t(SOURCE_SAYS),
+                        source=nodes.strong(label, label),
+                        text=self.g(reading.text),
+                    )
                 )
                 readings += item
             node = section(
@@ -655,7 +770,7 @@ class GameDisputes(GameDirective):
                         (self.t(N_("Why")), self.g(dispute.why)),
                         (
                             self.t(N_("Rules affected")),
-                            comma_links(rule_link(r) for r in dispute.rules),
+                            comma_links((rule_link(r) for r in dispute.rules), self.lang),
                         ),
                         (
                             self.t(N_("Cases")),
@@ -675,7 +790,7 @@ class GameDisputes(GameDirective):
         rows: list[list[nodes.Node | str]] = []
         for impact, name in IMPACTS.items():
             found = [d for d in disputes if d.impact == impact]
-            ids = comma_links(link(d.id, f"#{d.anchor}") for d in found)
+            ids = comma_links((link(d.id, f"#{d.anchor}") for d in found), self.lang)
             rows.append([self.t(name), str(len(found)), ids])
         rows.append([self.t(N_("all")), str(len(disputes)), ""])
         headers = [self.t(N_("Impact")), self.t(N_("Entries")), self.t(N_("Disputes"))]
@@ -685,12 +800,15 @@ class GameDisputes(GameDirective):
         if not found:
             return para(self.t(NO_DISPUTE_CASE))
         links = comma_links(
-            link(
-                c.id,
-                f"cases.html#{c.anchor}",
-                ["case-fail" if c.expected_violations else "case-pass"],
-            )
-            for c in found
+            (
+                link(
+                    c.id,
+                    f"cases.html#{c.anchor}",
+                    ["case-fail" if c.expected_violations else "case-pass"],
+                )
+                for c in found
+            ),
+            self.lang,
         )
         if dispute.effect:
             links += nodes.Text(" — " + self.t(EFFECT_CASES))
