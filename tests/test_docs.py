@@ -86,3 +86,32 @@ def test_side_by_side_data_has_every_language(built_docs):
     data = json.loads((built_docs / "en" / "_static" / "rules.json").read_text("utf-8"))
     some_rule = next(iter(data["rules"].values()))
     assert set(some_rule) == set(LANGS)
+
+
+def page_text(built_docs: Path, lang: str, game_id: str, page: str) -> str:
+    html = (built_docs / lang / "games" / game_id / f"{page}.html").read_text(encoding="utf-8")
+    return re.sub(r"<[^>]+>", "", html)
+
+
+@pytest.mark.parametrize("lang", ["el", "zh_TW"])
+def test_glossary_sources_name_the_rulebooks(built_docs, lang):
+    """Issue 11: a term's source names the rulebook in the reader's language, never its
+    seed number, and Greek never gets an ASCII ";" (a question mark)."""
+    text = page_text(built_docs, lang, "manhattan-project", "glossary")
+    sources = [line for line in text.splitlines() if re.match(r"\s*(Πηγή|出處)", line)]
+    assert sources
+    assert not [s for s in sources if re.search(r"\b00\d\b", s)]
+    if lang == "el":
+        assert not [s for s in sources if ";" in s]
+    else:
+        assert any("希臘文規則書，第 3 頁和第 4 頁；" in s for s in sources)
+
+
+def test_chinese_rule_page_punctuation(built_docs):
+    """zh_TW rule pages: sources end on "；", a check reads as its title, impacts in
+    full-width brackets."""
+    text = page_text(built_docs, "zh_TW", "manhattan-project", "rules")
+    assert "希臘文規則書，第 2 頁，遊戲目標；葡萄牙文規則書" in text
+    assert "只有當前玩家可以位於目標分數（盤面檢查 target_reached）" in text
+    assert "MP-D16 — 獲勝所需的分數（影響：中）" in text
+    assert "target_reached (盤面)" not in text
