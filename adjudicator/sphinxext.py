@@ -507,8 +507,9 @@ class GameOverview(GameDirective):
             para(
                 self.t(
                     N_("Sources: {sources}."),
-                    sources=", ".join(
-                        self.g(book.title) for book in game.catalog.rulebooks.values()
+                    sources=join_items(
+                        [self.g(book.title) for book in game.catalog.rulebooks.values()],
+                        self.lang,
                     ),
                 )
             ),
@@ -584,7 +585,7 @@ class GameCases(GameDirective):
 
 
 def _case_verdict(d: GameDirective, kind: str, expect: Any) -> str:
-    broken = ", ".join(expect.get("violations", ())) or "—"
+    broken = join_items(list(expect.get("violations", ())), d.lang) or "—"
     if kind == "state":
         if expect.get("valid", not expect.get("violations")):
             return d.t(N_("valid"))
@@ -608,8 +609,8 @@ class GameTrace(GameDirective):
                 [
                     para(rule_link(rule.id)),
                     self.g(rule.title),
-                    ", ".join(c.id for c in row.checks),
-                    ", ".join(sorted(raisers.get(rule.id, ()))) or "—",
+                    join_items([c.id for c in row.checks], self.lang),
+                    join_items(sorted(raisers.get(rule.id, ())), self.lang) or "—",
                     str(len(row.passing)),
                     str(len(row.failing)),
                 ]
