@@ -547,7 +547,7 @@ class GameCases(GameDirective):
             if noticed is not None:
                 rows.append((self.t(N_("Notices and their checks")), noticed))
             if case.base:
-                rows.append((self.t(N_("Start from")), case.base))
+                rows.append((self.t(N_("Start from")), self.example(case.base)))
             tested = [d for d in game.disputes if case.id in d.cases]
             if tested:
                 rows.append(
@@ -565,6 +565,13 @@ class GameCases(GameDirective):
                 node += literal_json(case.move)
             body.append(node)
         return self.page("cases", N_("{game}: worked examples"), body)
+
+    def example(self, name: str) -> nodes.paragraph:
+        """The example state a case starts from: its title, and its file name as code."""
+        from web.labels import example_title  # the titles the pages' example select shows
+
+        title = example_title(self.game, name, self.lang)
+        return para(*compose(self.t(NOTED), text=title, note=nodes.literal(name, name)))
 
     def found_by(self, found: Iterable[Violation | Notice]) -> nodes.paragraph | None:
         """Each violation (or notice) a case yields: its rule and, in brackets, the check

@@ -115,3 +115,10 @@ def test_chinese_rule_page_punctuation(built_docs):
     assert "只有當前玩家可以位於目標分數（盤面檢查 target_reached）" in text
     assert "MP-D16 — 獲勝所需的分數（影響：中）" in text
     assert "target_reached (盤面)" not in text
+
+
+def test_cases_start_from_a_titled_example(built_docs):
+    """A case's starting example is named by its title, its file name kept as code."""
+    text = page_text(built_docs, "zh_TW", "manhattan-project", "cases")
+    assert "遊戲中盤（mid-game）" in text
+    assert "遊戲準備（3 人）（setup-3p）" in text
