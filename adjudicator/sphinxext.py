@@ -42,7 +42,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from . import docs_search
 from .core.cases import Case, run_case_answers, run_case_notices
-from .core.catalog import Rule, Source
+from .core.catalog import Rule, Rulebook, Source
 from .core.checks import Check, Kind
 from .core.game import Game
 from .core.i18n import (
@@ -361,14 +361,15 @@ def source_text(env: BuildEnvironment, source: Source) -> str:
         text = gettext(source.book.domain, _lang(env), source.book.title)
     else:
         text = source.render(_lang(env))
-    if source.book is not None and not source.book.official and not _says_unofficial(source):
+    if source.book is not None and needs_unofficial_note(source.book):
         text = _t(env, NOTED, text=text, note=_t(env, UNOFFICIAL_SHORT))
     return text
 
 
-def _says_unofficial(source: Source) -> bool:
-    """Whether the rulebook's own title already says it is a player's translation."""
-    return source.book is not None and "translation" in source.book.title
+def needs_unofficial_note(book: Rulebook) -> bool:
+    """Whether a fan translation's title leaves it unsaid ("Chinese rules (a player's
+    translation, partial)" says it already: no second note in brackets)."""
+    return not book.official and "translation" not in book.title
 
 
 _PAGES = re.compile(r"p\. (\d+)(?: to p\. (\d+))?")
@@ -724,7 +725,7 @@ class GameGlossary(GameDirective):
         for seed, words in sorted(term.printed.items()):
             book = self.game.catalog.rulebooks.get(seed)
             label = self.g(book.title) if book is not None else seed
-            if book is not None and not book.official and "translation" not in book.title:
+            if book is not None and needs_unofficial_note(book):
                 label = self.t(NOTED, text=label, note=self.t(UNOFFICIAL_SHORT))
             if len(words) > 1:
                 label = self.t(ALSO_LABEL, book=label, words=join_items(words[1:], lang))
