@@ -218,3 +218,40 @@ def test_open_a_table_on_the_page(client: FlaskClient) -> None:
     assert table.status_code == 200 and "Your seat: Anna" in table.text
     colours = client.get("/el/table/?game=manhattan-project").text
     assert '<option value="red">Κόκκινος</option>' in colours  # the game's own player colours
+
+
+def select_options(html: str, name: str) -> list[str]:
+    found = re.search(rf'<select[^>]*name="{name}"[^>]*>(.*?)</select>', html, flags=re.S)
+    assert found, name
+    return [text_of(x).strip() for x in re.findall(r"<option[^>]*>(.*?)</option>", found[1])]
+
+
+def field_labels(html: str) -> dict[str, str]:
+    """Each field's label by the field's id."""
+    found = re.findall(r'<label for="([^"]+)">([^<]*)', html)
+    return {key: text.strip() for key, text in found}
+
+
+@pytest.mark.parametrize(("game_id", "example", "kind"), [
+    ("imperial", "expert-opening", "Παραγωγή"),
+    ("manhattan-project", "mid-turn", "Τοποθέτηση Εργαζομένου στο Κεντρικό Ταμπλό"),
+    ("quarantine", "mid-game", None),
+])  # fmt: skip
+def test_the_table_move_and_correct_pages_name_kinds_and_fields(
+    client: FlaskClient, game_id: str, example: str, kind: str | None
+) -> None:
+    """The table's editors are the dispute and check pages': the same names, no raw key."""
+    answer = client.post("/api/v1/tables", json={"game": game_id, "example": example})
+    code = answer.json["code"]
+    table, dispute = client.get(f"/el/t/{code}/move").text, client.get(f"/el/{game_id}/move").text
+    kinds = select_options(table, "move_type")
+    assert kinds == select_options(dispute, "move_type") and (kind is None or kind in kinds)
+    mine, theirs = field_labels(table), field_labels(dispute)
+    assert mine and mine == theirs
+    correct = field_labels(client.get(f"/el/t/{code}/correct").text)
+    check = field_labels(client.get(f"/el/{game_id}/check?example={example}").text)
+    assert len(correct) > 10 and all(check[k] == v for k, v in correct.items() if k in check)
+    for labels in (mine, correct):
+        raw = [v for k, v in labels.items() if v == k.rsplit("-", 1)[-1].replace("_", " ")]
+        assert not raw, raw
+    assert not [k for k in kinds if re.fullmatch(r"[a-z_ ]+", k)]

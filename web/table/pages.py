@@ -21,6 +21,7 @@ from flask import (
 )
 
 from adjudicator.core.errors import MalformedInput, load_json
+from adjudicator.core.game import Game
 from adjudicator.core.i18n import LANGS
 from adjudicator.games import available_games, get_game
 from adjudicator.table.service import StaleVersion, TableError
@@ -80,6 +81,14 @@ def switch_url(lang: str) -> str:
 def refused(error: TableError) -> tuple[str, int]:
     message = error.message.render(current_lang())
     return render_template("error.html", code=error.status, message=message), error.status
+
+
+def table_game(found: TableRow) -> Game:
+    """The table's game, made the page's game so that its fields and kinds of action read in
+    the page's language (``views.page_game``), as on the dispute and check pages."""
+    game = get_game(found.game)
+    g.game_id, g.adj_game = game.id, game
+    return game
 
 
 def seen_version() -> int:
@@ -160,7 +169,7 @@ def join(code: str) -> Any:
             response.delete_cookie(SEAT_COOKIE + code)
         return response
     return render_template(
-        "table/join.html", table=table, game=get_game(table.game), langs_all=LANGS,
+        "table/join.html", table=table, game=table_game(table), langs_all=LANGS,
         seat=_seat(code),
     )  # fmt: skip
 
@@ -180,7 +189,7 @@ PAGE_LINES = 100
 
 
 def table_context(table: TableRow) -> dict[str, Any]:
-    game = get_game(table.game)
+    game = table_game(table)
     since = max(0, table.log_length - PAGE_LINES - 1)
     entries = tables().entries(table.code, since=since)
     views = []
@@ -252,7 +261,7 @@ def undo(code: str) -> Any:
 @bp.route("/<lang>/t/<code>/move", methods=["GET", "POST"])
 def move(code: str) -> Any:
     found = tables().get(code)
-    game = get_game(found.game)
+    game = table_game(found)
     notice, errors = "", []
     mv: Any = default_move(game)
     status = 200
@@ -292,7 +301,7 @@ def move(code: str) -> Any:
 @bp.get("/<lang>/t/<code>/options")
 def options(code: str) -> Any:
     found = tables().get(code)
-    game = get_game(found.game)
+    game = table_game(found)
     if game.options is None:
         return redirect(url_for("table_pages.move", code=code))
     lang = current_lang()
@@ -317,7 +326,7 @@ def options(code: str) -> Any:
 @bp.route("/<lang>/t/<code>/correct", methods=["GET", "POST"])
 def correct(code: str) -> Any:
     found = tables().get(code)
-    game = get_game(found.game)
+    game = table_game(found)
     data: Any = found.state
     notice, errors, status = "", [], 200
     opened = [p for p in request.form.get("open", "").split() if p.startswith("s/")]
