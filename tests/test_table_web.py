@@ -255,3 +255,28 @@ def test_the_table_move_and_correct_pages_name_kinds_and_fields(
         raw = [v for k, v in labels.items() if v == k.rsplit("-", 1)[-1].replace("_", " ")]
         assert not raw, raw
     assert not [k for k in kinds if re.fullmatch(r"[a-z_ ]+", k)]
+
+
+@pytest.mark.parametrize(("lang", "seats"), [
+    ("en", "Anna (Austria-Hungary) and Ben (Italy)"),
+    ("el", "Anna (Αυστρο-Ουγγαρία) και Ben (Ιταλία)"),
+    ("pt", "Anna (Áustria-Hungria) e Ben (Itália)"),
+    ("zh_TW", "Anna（奧匈帝國）和 Ben（義大利）"),
+])  # fmt: skip
+def test_seats_are_named_by_the_sides_names(client: FlaskClient, lang: str, seats: str) -> None:
+    players = [{"name": "Anna", "side": "AH"}, {"name": "Ben", "side": "IT"}]
+    code = open_table(client, players=players)["code"]
+    page = client.get(f"/{lang}/t/{code}").text
+    shown = re.search(r'<p class="players">(.*?)</p>', page, flags=re.S)
+    assert shown and re.sub(r"<[^>]+>", "", shown[1]) == seats
+    join = client.get(f"/t/{code}", headers={"Accept-Language": lang.replace("_", "-")}).text
+    assert seats.split(" and ")[0].split(" και ")[0].split(" e ")[0].split("和")[0] in join
+
+
+def test_the_seat_select_offers_the_players_colours_only(client: FlaskClient) -> None:
+    page = client.get("/zh_TW/table/?game=manhattan-project").text
+    select = re.search(r'<select name="side">(.*?)</select>', page, flags=re.S)
+    assert select and re.findall(r'value="(\w+)"', select[1]) == [
+        "red", "blue", "green", "yellow", "purple",
+    ]  # fmt: skip
+    assert "紅色" in select[1] and "灰色" not in select[1]

@@ -41,7 +41,7 @@ from ..views import (
     state_editor,
 )
 from . import tables
-from .views import entry_view, join_url
+from .views import entry_view, join_url, seat_list, seat_text, side_choices
 
 bp = Blueprint("table_pages", __name__)
 
@@ -66,7 +66,10 @@ def add_lang(endpoint: str, values: dict[str, Any]) -> None:
 
 @bp.context_processor
 def helpers() -> dict[str, Any]:
-    return {"switch_url": switch_url}
+    return {
+        "switch_url": switch_url,
+        "seat_text": lambda game, p: seat_text(game, p, current_lang()),
+    }
 
 
 def switch_url(lang: str) -> str:
@@ -144,7 +147,7 @@ def open_table() -> Any:
     return render_template(
         "table/open.html", games=games, chosen=game, form=form, errors=errors,
         setups=setup_examples(game.example_names()), examples=game.example_names(),
-        sides=game.vocab.choices(game.player_kind, current_lang()) if game.player_kind else [],
+        sides=side_choices(game, current_lang()),
     ), (422 if errors else 200)  # fmt: skip
 
 
@@ -208,6 +211,7 @@ def table_context(table: TableRow) -> dict[str, Any]:
         "entries": views,
         "picture": picture(game, table.state, []),
         "seat": _seat(table.code),
+        "seats": seat_list(game, table.players, _seat(table.code)),
         "has_options": game.options is not None,
     }
 
