@@ -280,3 +280,26 @@ def test_the_seat_select_offers_the_players_colours_only(client: FlaskClient) ->
         "red", "blue", "green", "yellow", "purple",
     ]  # fmt: skip
     assert "紅色" in select[1] and "灰色" not in select[1]
+
+
+@pytest.mark.parametrize(("game_id", "lang", "titles"), [
+    ("imperial", "en", ["1. Army of Austria-Hungary in Greece"]),
+    ("imperial", "el", ["1. Στρατός της Αυστρο-Ουγγαρίας στην Ελλάδα"]),
+    ("imperial", "pt", ["1. Exército da Áustria-Hungria na Grécia",
+                        "5. Frota da Áustria-Hungria no Mar Jônico"]),
+    ("imperial", "zh_TW", ["1. 奧匈帝國在希臘的陸軍"]),
+    ("quarantine", "en", ["2. Red treatment room at row 3, column 3",
+                          "1. Lobby at row 3, column 2"]),
+    ("quarantine", "el", ["2. Κόκκινο Δωμάτιο Θεραπείας στη σειρά 3, στήλη 3"]),
+    ("quarantine", "pt", ["2. Sala de tratamento vermelha na linha 3, coluna 3"]),
+    ("quarantine", "zh_TW", ["2. 第 3 排、第 3 欄的紅色治療室"]),
+])  # fmt: skip
+def test_list_items_are_titled_by_a_phrase(
+    client: FlaskClient, game_id: str, lang: str, titles: list[str]
+) -> None:
+    """Units and tiles read as a player says them; places count from 1 (no "(1, 0)")."""
+    answer = client.post("/api/v1/tables", json={"game": game_id, "example": "mid-game"})
+    page = text_of(client.get(f"/{lang}/t/{answer.json['code']}/correct").text)
+    for title in titles:
+        assert title in page
+    assert "(1, 0)" not in page and "(-1, 0)" not in page
