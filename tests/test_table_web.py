@@ -218,3 +218,88 @@ def test_open_a_table_on_the_page(client: FlaskClient) -> None:
     assert table.status_code == 200 and "Your seat: Anna" in table.text
     colours = client.get("/el/table/?game=manhattan-project").text
     assert '<option value="red">Κόκκινος</option>' in colours  # the game's own player colours
+
+
+def select_options(html: str, name: str) -> list[str]:
+    found = re.search(rf'<select[^>]*name="{name}"[^>]*>(.*?)</select>', html, flags=re.S)
+    assert found, name
+    return [text_of(x).strip() for x in re.findall(r"<option[^>]*>(.*?)</option>", found[1])]
+
+
+def field_labels(html: str) -> dict[str, str]:
+    """Each field's label by the field's id."""
+    found = re.findall(r'<label for="([^"]+)">([^<]*)', html)
+    return {key: text.strip() for key, text in found}
+
+
+@pytest.mark.parametrize(("game_id", "example", "kind"), [
+    ("imperial", "expert-opening", "Παραγωγή"),
+    ("manhattan-project", "mid-turn", "Τοποθέτηση Εργαζομένου στο Κεντρικό Ταμπλό"),
+    ("quarantine", "mid-game", None),
+])  # fmt: skip
+def test_the_table_move_and_correct_pages_name_kinds_and_fields(
+    client: FlaskClient, game_id: str, example: str, kind: str | None
+) -> None:
+    """The table's editors are the dispute and check pages': the same names, no raw key."""
+    answer = client.post("/api/v1/tables", json={"game": game_id, "example": example})
+    code = answer.json["code"]
+    table, dispute = client.get(f"/el/t/{code}/move").text, client.get(f"/el/{game_id}/move").text
+    kinds = select_options(table, "move_type")
+    assert kinds == select_options(dispute, "move_type") and (kind is None or kind in kinds)
+    mine, theirs = field_labels(table), field_labels(dispute)
+    assert mine and mine == theirs
+    correct = field_labels(client.get(f"/el/t/{code}/correct").text)
+    check = field_labels(client.get(f"/el/{game_id}/check?example={example}").text)
+    assert len(correct) > 10 and all(check[k] == v for k, v in correct.items() if k in check)
+    for labels in (mine, correct):
+        raw = [v for k, v in labels.items() if v == k.rsplit("-", 1)[-1].replace("_", " ")]
+        assert not raw, raw
+    assert not [k for k in kinds if re.fullmatch(r"[a-z_ ]+", k)]
+
+
+@pytest.mark.parametrize(("lang", "seats"), [
+    ("en", "Anna (Austria-Hungary) and Ben (Italy)"),
+    ("el", "Anna (Αυστρο-Ουγγαρία) και Ben (Ιταλία)"),
+    ("pt", "Anna (Áustria-Hungria) e Ben (Itália)"),
+    ("zh_TW", "Anna（奧匈帝國）和 Ben（義大利）"),
+])  # fmt: skip
+def test_seats_are_named_by_the_sides_names(client: FlaskClient, lang: str, seats: str) -> None:
+    players = [{"name": "Anna", "side": "AH"}, {"name": "Ben", "side": "IT"}]
+    code = open_table(client, players=players)["code"]
+    page = client.get(f"/{lang}/t/{code}").text
+    shown = re.search(r'<p class="players">(.*?)</p>', page, flags=re.S)
+    assert shown and re.sub(r"<[^>]+>", "", shown[1]) == seats
+    join = client.get(f"/t/{code}", headers={"Accept-Language": lang.replace("_", "-")}).text
+    assert seats.split(" and ")[0].split(" και ")[0].split(" e ")[0].split("和")[0] in join
+
+
+def test_the_seat_select_offers_the_players_colours_only(client: FlaskClient) -> None:
+    page = client.get("/zh_TW/table/?game=manhattan-project").text
+    select = re.search(r'<select name="side">(.*?)</select>', page, flags=re.S)
+    assert select and re.findall(r'value="(\w+)"', select[1]) == [
+        "red", "blue", "green", "yellow", "purple",
+    ]  # fmt: skip
+    assert "紅色" in select[1] and "灰色" not in select[1]
+
+
+@pytest.mark.parametrize(("game_id", "lang", "titles"), [
+    ("imperial", "en", ["1. Army of Austria-Hungary in Greece"]),
+    ("imperial", "el", ["1. Στρατός της Αυστρο-Ουγγαρίας στην Ελλάδα"]),
+    ("imperial", "pt", ["1. Exército da Áustria-Hungria na Grécia",
+                        "5. Frota da Áustria-Hungria no Mar Jônico"]),
+    ("imperial", "zh_TW", ["1. 奧匈帝國在希臘的陸軍"]),
+    ("quarantine", "en", ["2. Red treatment room at row 3, column 3",
+                          "1. Lobby at row 3, column 2"]),
+    ("quarantine", "el", ["2. Κόκκινο Δωμάτιο Θεραπείας στη σειρά 3, στήλη 3"]),
+    ("quarantine", "pt", ["2. Sala de tratamento vermelha na linha 3, coluna 3"]),
+    ("quarantine", "zh_TW", ["2. 第 3 排、第 3 欄的紅色治療室"]),
+])  # fmt: skip
+def test_list_items_are_titled_by_a_phrase(
+    client: FlaskClient, game_id: str, lang: str, titles: list[str]
+) -> None:
+    """Units and tiles read as a player says them; places count from 1 (no "(1, 0)")."""
+    answer = client.post("/api/v1/tables", json={"game": game_id, "example": "mid-game"})
+    page = text_of(client.get(f"/{lang}/t/{answer.json['code']}/correct").text)
+    for title in titles:
+        assert title in page
+    assert "(1, 0)" not in page and "(-1, 0)" not in page

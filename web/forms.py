@@ -159,7 +159,8 @@ class EditorBuilder:
     ``label(key)`` names a field; ``choices(key, values)`` gives the ``(value, text)``
     options of a closed choice; ``open_choices(key)`` the entities a free-text field
     names (``None``: it stays text); ``first`` the index of the list item shown first
-    (the active player).
+    (the active player); ``phrase(item, items)`` names a list item among its list as a
+    phrase of the game's words (``None``: by :func:`item_title`).
     """
 
     def __init__(
@@ -171,6 +172,7 @@ class EditorBuilder:
         open_choices: Any = None,
         first: int | None = None,
         opened: Iterable[str] | None = None,
+        phrase: Any = None,
     ) -> None:
         self.resolver = Resolver(schema)
         self.schema = schema
@@ -180,11 +182,15 @@ class EditorBuilder:
         self.choices = choices or _no_choices
         self.open_choices = open_choices or (lambda key: None)
         self.first = first
+        self.phrase = phrase or (lambda item, items: None)
         self.opened = None if opened is None else set(opened)
         """Rooted paths of the list items shown unfolded (``None``: all of them)."""
 
-    def title(self, item: Any) -> str:
+    def title(self, item: Any, items: list[Any]) -> str:
         """What names a list item, with its entities by their display names."""
+        said = self.phrase(item, items)
+        if said:
+            return str(said)
         return item_title(
             item,
             lambda key, v: dict(self.choices(key, [v])).get(
@@ -307,7 +313,7 @@ class EditorBuilder:
         if items.get("type") == "object" and "prefixItems" not in node:
             group = Group(label, path, parent.depth + 1, role="list", name=self.root + path)
             for index, item in enumerate(value):
-                title = f"{index + 1}. {self.title(item)}".rstrip()
+                title = f"{index + 1}. {self.title(item, value)}".rstrip()
                 where = pointer_join(path, index)
                 sub = Group(title, where, group.depth + 1, role="item", name=self.root + where)
                 sub.first = index == self.first and path == "/players"

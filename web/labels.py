@@ -15,7 +15,7 @@ from typing import Any
 from adjudicator.core.fields import SHARED_FIELDS
 from adjudicator.core.fields import field_label as core_field_label
 from adjudicator.core.game import Game
-from adjudicator.core.i18n import CORE, N_, N_plural, gettext, ngettext
+from adjudicator.core.i18n import CORE, N_, Message, N_plural, Name, gettext, ngettext
 
 #: The labels of the fields that several games share (kept in the core: the malformed-input
 #: errors name fields by them too).
@@ -123,3 +123,57 @@ def entities(game: Any, kind: str) -> list[str]:
 
 
 Choices = Callable[[str, list[Any]], list[tuple[str, str]]]
+
+
+#: A list item as a phrase, by the fields it has: an Imperial unit, a Quarantine tile.
+UNIT_TITLE = N_("{kind} of {nation} in {region}")
+UNITS_TITLE = N_("{kind} of {nation} in {region} ({count})")
+TILE_TITLE = N_("{kind} at row {row}, column {column}")
+COLOURED_TILE_TITLE = N_("{colour} {kind} at row {row}, column {column}")
+
+
+def item_phrase(game: Game, item: Any, items: list[Any], lang: str) -> str | None:
+    """A list item named as a player says it ("Army of Austria-Hungary in Greece", "Red
+    treatment room at row 1, column 2"), or ``None`` when its fields make no phrase. A tile's
+    row and column count from 1 in the frame of its list, north on top, as the verdicts say."""
+    if not isinstance(item, dict):
+        return None
+    shown = {k: v for k, v in item.items() if v is not None}
+    names = {k: _name(game, v) for k, v in shown.items() if k in ("nation", "kind", "region")}
+    names.update({k: _name(game, v, "colour") for k, v in shown.items() if k == "colour"})
+    if any(n is None for n in names.values()):
+        return None
+    if {"nation", "kind", "region"} <= names.keys():
+        count = item.get("count", 1)
+        template = UNIT_TITLE if count == 1 else UNITS_TITLE
+        return _phrase(Message(CORE, template, {**names, "count": count}), lang)
+    place = grid_place(item, items)
+    if place is None or "kind" not in names:
+        return None
+    template = COLOURED_TILE_TITLE if "colour" in names else TILE_TITLE
+    return _phrase(Message(CORE, template, {**names, **place}), lang)
+
+
+def _name(game: Game, value: Any, kind: str | None = None) -> Name | None:
+    if not isinstance(value, str):
+        return None
+    found = kind if kind and game.vocab.has(kind, value) else entity_kind(game, [value])
+    return Name(game.domain, found, value) if found else None
+
+
+def grid_place(item: dict[str, Any], items: list[Any]) -> dict[str, int] | None:
+    """An item's row and column among ``items`` placed by ``x``/``y`` (``None``: no place)."""
+    spots = [(i["x"], i["y"]) for i in items if isinstance(i, dict) and _on_grid(i)]
+    if not _on_grid(item) or not spots:
+        return None
+    north, west = max(y for _, y in spots), min(x for x, _ in spots)
+    return {"row": north - item["y"] + 1, "column": item["x"] - west + 1}
+
+
+def _on_grid(item: dict[str, Any]) -> bool:
+    return all(isinstance(item.get(k), int) and not isinstance(item.get(k), bool) for k in "xy")
+
+
+def _phrase(message: Message, lang: str) -> str:
+    text = message.render(lang)
+    return text[:1].upper() + text[1:]

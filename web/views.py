@@ -82,7 +82,8 @@ def place_words(game: Game, data: Any, path: str) -> str:
                 title = (
                     entity_text(game, item)
                     if isinstance(item, str)
-                    else forms.item_title(item, lambda _key, v: entity_text(game, str(v)))
+                    else labels.item_phrase(game, item, node, current_lang())
+                    or forms.item_title(item, lambda _key, v: entity_text(game, str(v)))
                 )
                 words.append(f"{field_label(key)} {index + 1}: {title}".rstrip(": "))
             node = item
@@ -233,8 +234,12 @@ def editor_hooks(game: Game, data: Any) -> dict[str, Any]:
         kind = kinds.get(key)
         return (entities(game, kind) or None) if kind else None
 
+    def phrase(item: Any, items: list[Any]) -> str | None:
+        return labels.item_phrase(game, item, items, current_lang())
+
     first = active_index(data)
-    return {"choices": choices, "open_choices": open_choices, "first": first or 0}
+    return {"choices": choices, "open_choices": open_choices, "first": first or 0,
+            "phrase": phrase}  # fmt: skip
 
 
 def unfolded(opened: list[str] | None, marked: set[str]) -> list[str]:

@@ -21,6 +21,7 @@ from flask import (
 )
 
 from adjudicator.core.errors import MalformedInput, load_json
+from adjudicator.core.game import Game
 from adjudicator.core.i18n import LANGS
 from adjudicator.games import available_games, get_game
 from adjudicator.table.service import StaleVersion, TableError
@@ -40,7 +41,7 @@ from ..views import (
     state_editor,
 )
 from . import tables
-from .views import entry_view, join_url
+from .views import entry_view, join_url, seat_list, seat_text, side_choices
 
 bp = Blueprint("table_pages", __name__)
 
@@ -65,7 +66,10 @@ def add_lang(endpoint: str, values: dict[str, Any]) -> None:
 
 @bp.context_processor
 def helpers() -> dict[str, Any]:
-    return {"switch_url": switch_url}
+    return {
+        "switch_url": switch_url,
+        "seat_text": lambda game, p: seat_text(game, p, current_lang()),
+    }
 
 
 def switch_url(lang: str) -> str:
@@ -80,6 +84,14 @@ def switch_url(lang: str) -> str:
 def refused(error: TableError) -> tuple[str, int]:
     message = error.message.render(current_lang())
     return render_template("error.html", code=error.status, message=message), error.status
+
+
+def table_game(found: TableRow) -> Game:
+    """The table's game, made the page's game so that its fields and kinds of action read in
+    the page's language (``views.page_game``), as on the dispute and check pages."""
+    game = get_game(found.game)
+    g.game_id, g.adj_game = game.id, game
+    return game
 
 
 def seen_version() -> int:
@@ -135,7 +147,7 @@ def open_table() -> Any:
     return render_template(
         "table/open.html", games=games, chosen=game, form=form, errors=errors,
         setups=setup_examples(game.example_names()), examples=game.example_names(),
-        sides=game.vocab.choices(game.player_kind, current_lang()) if game.player_kind else [],
+        sides=side_choices(game, current_lang()),
     ), (422 if errors else 200)  # fmt: skip
 
 
@@ -160,7 +172,7 @@ def join(code: str) -> Any:
             response.delete_cookie(SEAT_COOKIE + code)
         return response
     return render_template(
-        "table/join.html", table=table, game=get_game(table.game), langs_all=LANGS,
+        "table/join.html", table=table, game=table_game(table), langs_all=LANGS,
         seat=_seat(code),
     )  # fmt: skip
 
@@ -180,7 +192,7 @@ PAGE_LINES = 100
 
 
 def table_context(table: TableRow) -> dict[str, Any]:
-    game = get_game(table.game)
+    game = table_game(table)
     since = max(0, table.log_length - PAGE_LINES - 1)
     entries = tables().entries(table.code, since=since)
     views = []
@@ -199,6 +211,7 @@ def table_context(table: TableRow) -> dict[str, Any]:
         "entries": views,
         "picture": picture(game, table.state, []),
         "seat": _seat(table.code),
+        "seats": seat_list(game, table.players, _seat(table.code)),
         "has_options": game.options is not None,
     }
 
@@ -252,7 +265,7 @@ def undo(code: str) -> Any:
 @bp.route("/<lang>/t/<code>/move", methods=["GET", "POST"])
 def move(code: str) -> Any:
     found = tables().get(code)
-    game = get_game(found.game)
+    game = table_game(found)
     notice, errors = "", []
     mv: Any = default_move(game)
     status = 200
@@ -292,7 +305,7 @@ def move(code: str) -> Any:
 @bp.get("/<lang>/t/<code>/options")
 def options(code: str) -> Any:
     found = tables().get(code)
-    game = get_game(found.game)
+    game = table_game(found)
     if game.options is None:
         return redirect(url_for("table_pages.move", code=code))
     lang = current_lang()
@@ -317,7 +330,7 @@ def options(code: str) -> Any:
 @bp.route("/<lang>/t/<code>/correct", methods=["GET", "POST"])
 def correct(code: str) -> Any:
     found = tables().get(code)
-    game = get_game(found.game)
+    game = table_game(found)
     data: Any = found.state
     notice, errors, status = "", [], 200
     opened = [p for p in request.form.get("open", "").split() if p.startswith("s/")]

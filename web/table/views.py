@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request, url_for
+from markupsafe import Markup, escape
 
 from adjudicator.core.game import Game
-from adjudicator.core.i18n import Message, N_plural, Plural
+from adjudicator.core.i18n import N_, Message, N_plural, Plural, join_items
 from adjudicator.table import codec
 from adjudicator.table.store import EntryRow, TableRow, aware
 
@@ -94,6 +95,65 @@ def _value(value: Any) -> str:
     if isinstance(value, list):
         return _(N_plural("{count} item", "{count} items"), count=len(value))
     return _("a group of values")
+
+
+#: The vocabulary kinds a seat's side names where the game keys its players by name (an
+#: Imperial player may sit as a nation); otherwise the game's own ``player_kind``.
+SIDE_KINDS = ("nation", "colour")
+
+
+def side_name(game: Game, side: str, lang: str) -> str:
+    """A seat's side (a colour or nation id) by its name in ``lang``; else as typed."""
+    for kind in (game.player_kind,) if game.player_kind else SIDE_KINDS:
+        if game.vocab.has(kind, side):
+            return game.vocab.name(kind, side, lang)
+    return side
+
+
+def side_choices(game: Game, lang: str) -> list[tuple[str, str]]:
+    """The sides a player may take, for the open page: the game's player keys that its state
+    accepts for a player (the Manhattan Project's five colours, not the contractors' grey)."""
+    if not game.player_kind:
+        return []
+    allowed = player_keys(game)
+    choices = game.vocab.choices(game.player_kind, lang)
+    return [(key, text) for key, text in choices if not allowed or key in allowed]
+
+
+def player_keys(game: Game) -> set[str]:
+    """The values a player's ``player_kind`` field takes in the state schema (empty if open)."""
+    schema = game.schema("state")
+    item = schema.get("properties", {}).get("players", {}).get("items", {})
+    ref = item.get("$ref", "")
+    if ref.startswith("#/$defs/"):
+        item = schema.get("$defs", {}).get(ref.rsplit("/", 1)[-1], {})
+    enum = item.get("properties", {}).get(game.player_kind, {}).get("enum", [])
+    return {str(x) for x in enum}
+
+
+def seat_text(game: Game, player: dict[str, Any], lang: str) -> str:
+    """A seat as the reader says it: "Anna (Austria-Hungary)", zh_TW "Anna（奧匈帝國）"."""
+    name, side = str(player.get("name", "")), player.get("side")
+    if not side:
+        return name
+    text = Message(
+        DOMAIN, N_("{name} ({side})"), {"name": name, "side": side_name(game, side, lang)}
+    )
+    return text.render(lang)
+
+
+def seat_list(game: Game, players: list[dict[str, Any]], mine: str | None) -> Markup:
+    """The table's seats joined as the reader's language joins a list, each in a span (the
+    reader's own seat marked): the language's list pattern sees the plain names."""
+    lang = current_lang()
+    texts = [seat_text(game, p, lang) for p in players]
+    joined, cursor, html = join_items(texts, lang), 0, []
+    for player, text in zip(players, texts, strict=True):
+        start = joined.find(text, cursor)
+        me = " me" if player.get("name") == mine else ""
+        html.append(f'{escape(joined[cursor:start])}<span class="player{me}">{escape(text)}</span>')
+        cursor = start + len(text)
+    return Markup("".join(html) + str(escape(joined[cursor:])))
 
 
 def move_name(game: Game, move_type: str) -> str:
