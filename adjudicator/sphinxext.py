@@ -569,7 +569,7 @@ class GameCases(GameDirective):
 
     def example(self, name: str) -> nodes.paragraph:
         """The example state a case starts from: its title, and its file name as code."""
-        from web.labels import example_title  # the titles the pages' example select shows
+        from .core.fields import example_title  # the titles the pages' example select shows
 
         title = example_title(self.game, name, self.lang)
         return para(*compose(self.t(NOTED), text=title, note=nodes.literal(name, name)))

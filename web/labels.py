@@ -15,7 +15,7 @@ from typing import Any
 from adjudicator.core.fields import SHARED_FIELDS
 from adjudicator.core.fields import field_label as core_field_label
 from adjudicator.core.game import Game
-from adjudicator.core.i18n import CORE, N_, Message, N_plural, Name, gettext, ngettext
+from adjudicator.core.i18n import CORE, N_, Message, Name, gettext
 
 #: The labels of the fields that several games share (kept in the core: the malformed-input
 #: errors name fields by them too).
@@ -33,25 +33,6 @@ def field_label(game: Game | None, key: str, lang: str, default: str | None = No
     if named:
         return named  # a field named after a concept of the game (``general_supply``)
     return key.replace("_", " ") if default is None else default
-
-
-#: The titles of the example states every game has (a game titles its own in ``present``).
-EXAMPLES = {"mid-game": N_("Mid-game"), "end": N_("Game over")}
-SETUP = N_plural("Setup, {count} player", "Setup, {count} players")
-
-
-def example_title(game: Game, name: str, lang: str) -> str:
-    """An example state's title in ``lang`` ("setup-3p" is "Setup, 3 players")."""
-    present = game.present
-    if present is not None and name in present.examples:
-        return gettext(game.domain, lang, present.examples[name])
-    if name in EXAMPLES:
-        return gettext(CORE, lang, EXAMPLES[name])
-    count = name[len("setup-") : -1]
-    if name.startswith("setup-") and name.endswith("p") and count.isdigit():
-        n = int(count)
-        return ngettext(CORE, lang, SETUP.singular, SETUP.plural, n).format(count=n)
-    return name.replace("-", " ")
 
 
 def move_label(game: Game | None, tag: str, lang: str) -> str:

@@ -10,6 +10,7 @@ from flask import g, request, url_for
 from markupsafe import Markup
 
 from adjudicator.core.errors import FieldError, MalformedInput
+from adjudicator.core.fields import example_title as titled_example
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import LANGS, babel_locale, join_items
 
@@ -171,7 +172,7 @@ def game_name(game: Game) -> str:
 
 def example_title(game: Game, name: str) -> str:
     """An example state's title in the page's language."""
-    return labels.example_title(game, name, current_lang())
+    return titled_example(game, name, current_lang())
 
 
 def move_label(tag: str) -> str:

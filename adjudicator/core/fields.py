@@ -3,14 +3,15 @@
 A game's own fields are labelled by its ``present`` (``games/<package>/present.py``, msgids
 of the game's domain); the fields several games share are labelled here (msgids of the core
 domain). The page's editor and the malformed-input errors use the same labels, so that an
-error names a field as the form shows it.
+error names a field as the form shows it. The titles of the example states are here
+too: the page's example select and the reference's cases pages show them.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .i18n import CORE, N_, gettext
+from .i18n import CORE, N_, N_plural, gettext, ngettext
 
 if TYPE_CHECKING:
     from .game import Game
@@ -52,3 +53,22 @@ def field_label(game: Game | None, key: str, lang: str, default: str | None = No
     if key in SHARED_FIELDS:
         return gettext(CORE, lang, SHARED_FIELDS[key])
     return key.replace("_", " ") if default is None else default
+
+
+#: The titles of the example states every game has (a game titles its own in ``present``).
+EXAMPLES = {"mid-game": N_("Mid-game"), "end": N_("Game over")}
+SETUP = N_plural("Setup, {count} player", "Setup, {count} players")
+
+
+def example_title(game: Game, name: str, lang: str) -> str:
+    """An example state's title in ``lang`` ("setup-3p" is "Setup, 3 players")."""
+    present = game.present
+    if present is not None and name in present.examples:
+        return gettext(game.domain, lang, present.examples[name])
+    if name in EXAMPLES:
+        return gettext(CORE, lang, EXAMPLES[name])
+    count = name[len("setup-") : -1]
+    if name.startswith("setup-") and name.endswith("p") and count.isdigit():
+        n = int(count)
+        return ngettext(CORE, lang, SETUP.singular, SETUP.plural, n).format(count=n)
+    return name.replace("-", " ")
