@@ -23,7 +23,8 @@ def test_cases_page_names_the_check_of_each_violation(built_docs, game, lang):
         end = html.find("<section", start)
         part = html[start : end if end > 0 else None]
         for rule, check in found:
-            pattern = rf"#rule-{re.escape(rule)}\">{re.escape(rule)}</a> \(<code[^>]*><span "
+            # "MP-601 (check)" in a Latin script, "MP-601（check）" in Chinese
+            pattern = rf"#rule-{re.escape(rule)}\">{re.escape(rule)}</a>(?: \(|（)<code[^>]*><span "
             pattern += rf"class=\"pre\">{re.escape(check)}</span>"
             assert re.search(pattern, part), f"{lang} {case.id}: {rule} ({check}) not shown"
 
