@@ -8,6 +8,9 @@ from typing import Any
 from adjudicator.core.game import Game
 
 from . import MAX_BODY_BYTES
+from .openapi_parts import json_answer as _json
+from .openapi_parts import lang_parameter
+from .openapi_parts import ref as _ref
 from .table import openapi as table_openapi
 
 
@@ -192,21 +195,7 @@ _GAME = {
 }
 
 
-def _ref(name: str) -> dict[str, str]:
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
-def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
-
-
-_LANG = {
-    "name": "lang",
-    "in": "query",
-    "required": False,
-    "schema": {"type": "string", "enum": ["en", "el", "pt", "zh_TW"]},
-    "description": "Language of messages and rule texts (default: Accept-Language).",
-}
+_LANG = lang_parameter("messages and rule texts")
 
 
 _QUERY = {

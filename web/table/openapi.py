@@ -7,13 +7,9 @@ from typing import Any
 
 from adjudicator.table.log import MAX_ENTRIES, MAX_PLAYERS
 
-
-def _ref(name: str) -> dict[str, str]:
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
-def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
+from ..openapi_parts import json_answer as _json
+from ..openapi_parts import lang_parameter
+from ..openapi_parts import ref as _ref
 
 
 def _obj(required: list[str], **properties: Any) -> dict[str, Any]:
@@ -151,13 +147,7 @@ SCHEMAS: dict[str, Any] = {
     "LogRefused": _obj(["status", "first_illegal"], status=_INT, first_illegal=_ref("LogFlag")),
 }
 
-_LANG = {
-    "name": "lang",
-    "in": "query",
-    "required": False,
-    "schema": {"type": "string", "enum": ["en", "el", "pt", "zh_TW"]},
-    "description": "Language of the messages and verdicts (default: Accept-Language).",
-}
+_LANG = lang_parameter("the messages and verdicts")
 _CODE = {
     "name": "code",
     "in": "path",
