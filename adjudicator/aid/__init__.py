@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import jinja2
 import segno
 
 from ..core.aid import AidError, Sheet, build_sheet
+
+__all__ = ["AidError", "aid_document", "aid_html", "aid_pdf", "sheet_for"]
 from ..core.game import Game
 
 HERE = Path(__file__).resolve().parent
@@ -50,11 +53,15 @@ def aid_html(sheet: Sheet) -> str:
     return _environment().get_template("aid.html").render(sheet=sheet, qr=qr)
 
 
-def aid_pdf(game: Game, lang: str, players: int | None = None, base_url: str = "") -> bytes:
-    """The player aid of ``game`` in ``lang`` as PDF bytes (A4, fonts embedded)."""
+def aid_document(sheet: Sheet) -> Any:
+    """The laid-out pages of a sheet (a ``weasyprint.Document``: ``.pages``, ``.write_pdf()``)."""
     import weasyprint  # loads pango: only when a PDF is drawn
 
-    sheet = sheet_for(game, lang, players, base_url)
-    document = weasyprint.HTML(string=aid_html(sheet), base_url=str(HERE))
-    pdf: bytes = document.write_pdf(stylesheets=[weasyprint.CSS(filename=str(HERE / "aid.css"))])
+    html = weasyprint.HTML(string=aid_html(sheet), base_url=str(HERE))
+    return html.render(stylesheets=[weasyprint.CSS(filename=str(HERE / "aid.css"))])
+
+
+def aid_pdf(game: Game, lang: str, players: int | None = None, base_url: str = "") -> bytes:
+    """The player aid of ``game`` in ``lang`` as PDF bytes (A4, fonts embedded)."""
+    pdf: bytes = aid_document(sheet_for(game, lang, players, base_url)).write_pdf()
     return pdf

@@ -67,6 +67,18 @@ class TermName(Localized):
         return self.names.get(lang) or self.names["en"]
 
 
+@dataclass(frozen=True)
+class InUnit(Localized):
+    """A label and the unit its figures are counted in: "bond (M)", «ομόλογο (εκατ.)»."""
+
+    label: Localized
+    unit: Localized
+
+    def render(self, lang: str = "en") -> str:
+        opening, closing = ("（", "）") if lang == "zh_TW" else (" (", ")")
+        return f"{self.label.render(lang)}{opening}{self.unit.render(lang)}{closing}"
+
+
 def term_name(game: Game, term_id: str) -> TermName:
     """The name of the glossary term ``term_id`` of ``game``."""
     for term in game.glossary:
@@ -131,7 +143,7 @@ class Sheet:
 #: The headings of the sheet (msgids of the core domain), by the part they head.
 HEADINGS = {
     "aid": N_("Player aid"),
-    "turn": N_("The turn, step by step"),
+    "turn": N_("Game flow, step by step"),
     "actions": N_("Actions and their costs"),
     "action": N_("Action or space"),
     "cost": N_("Cost"),
@@ -143,6 +155,10 @@ HEADINGS = {
     "reference": N_("The full reference, in this language:"),
     "footer": N_("Every line names its rule: look a rule up by its ID."),
 }
+
+
+#: The head cell of a row of costs in a game's table.
+COST = Message(CORE, HEADINGS["cost"])
 
 
 def _text(value: Text | None, lang: str) -> str:

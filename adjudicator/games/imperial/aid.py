@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ...core.aid import Action, Figure, Table, TermName, term_name
-from ...core.i18n import CORE, N_, Message, Name
+from ...core.aid import COST, Action, Figure, InUnit, Table, TermName, term_name
+from ...core.i18n import N_, Message, Name
 from .data import CARDS_EACH, EXPERT_MONEY, FACTORY_COST, IMPORT_COST, IMPORT_LIMIT
 from .logic import power_factor, rondel_cost, tax_power_points, tax_space
 from .models import BOND_COSTS, INTEREST
@@ -18,7 +18,16 @@ if TYPE_CHECKING:
     from ...core.game import Game
 
 #: A nation's turn on the rondel, then the investments it triggers.
-TURN: tuple[str, ...] = ("IM-401", "IM-403", "IM-404", "IM-709", "IM-702", "IM-705", "IM-706", "IM-710")
+TURN: tuple[str, ...] = (
+    "IM-401",
+    "IM-403",
+    "IM-404",
+    "IM-709",
+    "IM-702",
+    "IM-705",
+    "IM-706",
+    "IM-710",
+)
 #: The end of the game and the final score.
 END: tuple[str, ...] = ("IM-101", "IM-103", "IM-104", "IM-105")
 
@@ -58,8 +67,11 @@ def figures(game: Game) -> Sequence[Figure]:
 
 
 def tables(game: Game) -> Sequence[Table]:
-    def term(term_id: str) -> TermName:
-        return term_name(game, term_id)
+    unit = Name(DOMAIN, "unit-of-money", "M")
+
+    def term(term_id: str, in_money: bool = False) -> TermName | InUnit:
+        name = term_name(game, term_id)
+        return InUnit(name, unit) if in_money else name
 
     steps = range(1, 7)
     revenues = range(tax_space(0), tax_space(99) + 1)
@@ -67,17 +79,17 @@ def tables(game: Game) -> Sequence[Table]:
     return [
         Table(
             "IM-201",
-            (term("bond"), *(money(c) for c in BOND_COSTS)),
-            ((term("interest"), *(money(INTEREST[c]) for c in BOND_COSTS)),),
+            (term("bond", True), *BOND_COSTS),
+            ((term("interest", True), *(INTEREST[c] for c in BOND_COSTS)),),
         ),
         Table(
             "IM-403",
             (term("rondel"), *steps),
-            ((Message(CORE, N_("Cost")), *(money(rondel_cost(s)) for s in steps)),),
+            ((InUnit(COST, unit), *(rondel_cost(s) for s in steps)),),
         ),
         Table(
             "IM-804",
-            (term("tax_revenue"), *(money(r) for r in revenues)),
+            (term("tax_revenue", True), *revenues),
             ((term("power_points"), *(tax_power_points(r) for r in revenues)),),
         ),
         Table(

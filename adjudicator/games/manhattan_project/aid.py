@@ -25,7 +25,16 @@ if TYPE_CHECKING:
     from ...core.game import Game
 
 #: The turn: place or retrieve, then the bomb actions.
-TURN: tuple[str, ...] = ("MP-401", "MP-404", "MP-405", "MP-501", "MP-701", "MP-406", "MP-408", "MP-409")
+TURN: tuple[str, ...] = (
+    "MP-401",
+    "MP-404",
+    "MP-405",
+    "MP-501",
+    "MP-701",
+    "MP-406",
+    "MP-408",
+    "MP-409",
+)
 #: The move that names spaces printed twice alike.
 MOVE_OF = {"air_strike_1": "air_strike", "air_strike_2": "air_strike"}
 #: The end of the game and the points.
