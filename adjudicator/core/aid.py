@@ -132,8 +132,8 @@ class Sheet:
         found: list[str] = [r["id"] for r in self.turn]
         found += [r["id"] for r in self.actions]
         found += [r["id"] for r in self.stated]
-        found += [str(t["id"]) for t in self.tables]
         found += [str(f["id"]) for f in self.figures]
+        found += [str(t["id"]) for t in self.tables]
         found += [r["id"] for r in self.end]
         for reading in self.readings:
             found += reading["rules"].split(", ")
