@@ -97,8 +97,10 @@ def build_one(
         command, env=env, stdout=subprocess.PIPE, text=True, errors="replace"
     ) as process:
         assert process.stdout is not None
+        pages = False  # Sphinx first compiles the catalogs, with "writing output" lines too
         for line in process.stdout:
-            step = step_of(line)
+            pages = pages or line.startswith(("building [html]", "reading sources"))
+            step = step_of(line) if pages else None
             if step is not None:
                 fraction = max(fraction, step[1] if step[1] is not None else fraction)
                 progress(lang, fraction, step[0])

@@ -37,7 +37,7 @@ from adjudicator.games import available_games
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = available_games()
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(not GAMES, reason="no game yet")]
+pytestmark = [pytest.mark.serving, pytest.mark.skipif(not GAMES, reason="no game yet")]
 SLOW_SOCKETS = 64
 #: What a player waits for at most, whatever the slow sockets do.
 BOUND_S = 1.0
@@ -269,7 +269,10 @@ def test_64_slow_sockets_do_not_delay_answers_through_nginx(behind_nginx: int) -
 def test_the_docs_builder_reports_sphinx_steps(tmp_path, monkeypatch):
     import adjudicator.docs as docs
 
-    script = "print('reading sources... [ 50%] index'); print('writing output... [100%] x')"
+    script = (
+        "print('writing output... [100%] sphinx');"  # the catalogs: not yet the pages
+        "print('reading sources... [ 50%] index'); print('writing output... [100%] x')"
+    )
     monkeypatch.setattr(
         docs, "sphinx_command", lambda out, lang, fresh=False: [sys.executable, "-c", script, "-q"]
     )
