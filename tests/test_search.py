@@ -59,10 +59,10 @@ def test_each_hit_says_which_words_found_it():
 
 
 def test_no_result_suggests_the_nearest_glossary_terms():
-    results = search(MP, "plutonim", "en")
+    results = search(MP, "plutoniumxyz", "en")
     assert results.hits == ()
     assert "plutonium" in results.suggestions
-    assert "Πλουτώνιο" in search(MP, "πλουτονιοο", "el").suggestions
+    assert "Πλουτώνιο" in search(MP, "πλουτονιοοοοο", "el").suggestions
 
 
 @pytest.mark.parametrize("query", ["MP-204", "mp-204", "MP 204", "mp204"])
@@ -184,14 +184,14 @@ def test_the_api_and_the_page_say_why_and_suggest(tmp_path: Path):
     data = body.get_json()
     assert data["results"][0]["id"] == "QU-507"
     assert data["results"][0]["matched"] == ["隔離", "擴散"]
-    listing = client.get("/api/v1/manhattan-project/rules?q=plutonim").get_json()
+    listing = client.get("/api/v1/manhattan-project/rules?q=plutoniumxyz").get_json()
     assert listing == []
-    empty = client.get("/api/v1/manhattan-project/search?q=plutonim").get_json()
+    empty = client.get("/api/v1/manhattan-project/search?q=plutoniumxyz").get_json()
     assert empty["results"] == [] and "plutonium" in empty["suggestions"]
     page = client.get("/el/manhattan-project/rules", query_string={"q": "ποσα μαχητικα"})
     html = page.get_data(as_text=True)
     assert 'data-rule="MP-204"' in html and "μαχητικα" in html.split('class="matched"')[1]
-    hint = client.get("/pt/manhattan-project/rules?q=plutonim").get_data(as_text=True)
+    hint = client.get("/pt/manhattan-project/rules?q=plutoniumxyz").get_data(as_text=True)
     assert 'class="suggestions"' in hint and "Plutônio" in hint
 
 
