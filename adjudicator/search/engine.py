@@ -39,7 +39,7 @@ from .analysis import (
     to_simplified,
 )
 from .concepts import Concept, game_concepts
-from .lexicon import WORDS_FILE, Sounds, Speller, is_weak, language_words
+from .lexicon import WORDS_FILE, Sounds, Speller, language_words, weakness
 
 if TYPE_CHECKING:
     from ..core.catalog import Rule
@@ -53,9 +53,6 @@ INDEX_NAME = "rules-search.sqlite3"
 HEAD_WEIGHT = 3.0
 #: How much a match in the words players use for a rule (its aliases) counts.
 ALIAS_WEIGHT = 3.0
-#: How much a weak word (a stop word, a number, a single Chinese character) counts: it
-#: only ranks the rules that the other words found.
-WEAK_WEIGHT = 0.15
 #: How much a mended word (a misspelling, a homophone) counts, next to a word as typed.
 MENDED_WEIGHT = 0.8
 #: The concept that a quantity word ("how many") hints at, and how much it weighs.
@@ -371,10 +368,11 @@ class LanguageIndex:
                 continue
             own = tuple(w.token for w in part if w.key not in self.stop)
             more = tuple(p for p in self._phrases(concepts) if p != own)
-            weak = not concepts and span == 1 and is_weak(self.lang, part[0].key)
+            weak = None if concepts or span > 1 else weakness(self.lang, part[0].key)
             mended = sep and any(fold(w.surface) != w.key for w in part)
-            weight = WEAK_WEIGHT if weak else MENDED_WEIGHT if mended else 1.0
-            groups.append(Group(label, (own,) if own else (), more, soft=weak, weight=weight))
+            weight = weak or (MENDED_WEIGHT if mended else 1.0)
+            soft = weak is not None
+            groups.append(Group(label, (own,) if own else (), more, soft=soft, weight=weight))
         if all(g.soft for g in groups):  # weak words alone: they are the question
             groups = [Group(g.label, g.own, g.more) for g in groups]
         hint = [c for c in self.concepts.get(game_id, ()) if c.id == QUANTITY_CONCEPT]
@@ -400,7 +398,7 @@ class LanguageIndex:
                 self.speller.known(word.key, word.token)
                 or (word.token,) in self.keys.get(game_id, {})
                 or (word.key,) in self.fillers
-                or is_weak(self.lang, word.key)
+                or weakness(self.lang, word.key) is not None
             ):
                 mended.append(word)
                 continue

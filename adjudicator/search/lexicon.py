@@ -31,6 +31,9 @@ WORDS_FILE = Path(__file__).resolve().parent / "words.toml"
 STOP_LISTS = {"en": "en", "el": "el", "pt": "pt", "zh_TW": "zh"}
 #: How long a word must be for one slip (and for two) to be mended.
 ONE_SLIP, TWO_SLIPS = 5, 8
+#: How much a stop word or a number counts, and a single Chinese character.
+STOP_WEIGHT = 0.15
+CHARACTER_WEIGHT = 0.5
 #: The most readings combinations of a Chinese word compared (polyphonic characters).
 MOST_READINGS = 16
 
@@ -57,11 +60,15 @@ def _key(lang: str, word: str) -> str:
     return to_simplified(word) if lang == "zh_TW" else fold(word)
 
 
-def is_weak(lang: str, key: str) -> bool:
-    """Whether a query word only ranks (see the module's documentation)."""
+def weakness(lang: str, key: str) -> float | None:
+    """How much a weak query word counts (see the module's documentation), or None for a
+    word that counts fully: a stop word or a number :data:`STOP_WEIGHT`, a single Chinese
+    character that is no stop word (放, 買) :data:`CHARACTER_WEIGHT`."""
     if key.isdigit() or key in stop_keys(lang):
-        return True
-    return lang == "zh_TW" and len(key) == 1 and bool(HAN.fullmatch(key))
+        return STOP_WEIGHT
+    if lang == "zh_TW" and len(key) == 1 and HAN.fullmatch(key):
+        return CHARACTER_WEIGHT
+    return None
 
 
 class Speller:
