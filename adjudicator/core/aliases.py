@@ -10,6 +10,10 @@ community's words, the way a question is put at the table::
 
 The search weighs them like a title; the reference and the rule page show them as
 "also called". They are written in each language by its speakers, not translated.
+
+The file's ``general`` list names the rules that list or sum up (an inventory such as
+"every bomb card is somewhere", a chart, movement in general): the search ranks them below
+a rule that matches as many of the query's words and is about the thing itself.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ def load_aliases(path: Path, rule_ids: set[str] | None = None) -> Aliases:
         return {}
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     found: Aliases = {}
+    data.pop("general", None)
     for rule_id, by_lang in data.items():
         if rule_ids is not None and rule_id not in rule_ids:
             raise ValueError(f"{path.name}: {rule_id} is not a rule of this game")
@@ -45,3 +50,14 @@ def load_aliases(path: Path, rule_ids: set[str] | None = None) -> Aliases:
 def aliases_in(aliases: Aliases, rule_id: str, lang: str) -> tuple[str, ...]:
     """The words players use for ``rule_id`` in ``lang`` (empty when none are kept)."""
     return aliases.get(rule_id, {}).get(normalize_lang(lang), ())
+
+
+def load_general(path: Path, rule_ids: set[str] | None = None) -> frozenset[str]:
+    """The ``general`` rules of the aliases file at ``path`` (see the module)."""
+    if not path.is_file():
+        return frozenset()
+    general = tomllib.loads(path.read_text(encoding="utf-8")).get("general", [])
+    unknown = [r for r in general if rule_ids is not None and r not in rule_ids]
+    if unknown:
+        raise ValueError(f"{path.name}: general names unknown rules {', '.join(unknown)}")
+    return frozenset(general)

@@ -53,6 +53,10 @@ INDEX_NAME = "rules-search.sqlite3"
 HEAD_WEIGHT = 3.0
 #: How much a match in the words players use for a rule (its aliases) counts.
 ALIAS_WEIGHT = 3.0
+#: A general rule's score is multiplied by this (see adjudicator/core/aliases.py).
+GENERAL_FACTOR = 0.6
+#: How much the query's words, in a row as typed, count when a rule holds them so.
+PHRASE_WEIGHT = 1.0
 #: How much a mended word (a misspelling, a homophone) counts, next to a word as typed.
 MENDED_WEIGHT = 0.8
 #: The concept that a quantity word ("how many") hints at, and how much it weighs.
@@ -70,9 +74,6 @@ KEY_SEP = "\u0001"
 LONGEST = 6
 #: The indexed tables, each with its weight.
 TABLES = (("heads", HEAD_WEIGHT), ("aliases", ALIAS_WEIGHT), ("bodies", 1.0))
-_SQL = " UNION ALL ".join(
-    f"SELECT rule, ? * bm25({t}) FROM {t} WHERE {t} MATCH ? AND game = ?" for t, _w in TABLES
-)
 _RULE_ID = re.compile(r"^\s*([A-Za-z]{2,3})[\s_-]?(\d{3})\s*$")
 
 
@@ -375,6 +376,9 @@ class LanguageIndex:
             groups.append(Group(label, (own,) if own else (), more, soft=soft, weight=weight))
         if all(g.soft for g in groups):  # weak words alone: they are the question
             groups = [Group(g.label, g.own, g.more) for g in groups]
+        phrase = tuple(t for g in groups for own in g.own for t in own)
+        if len(groups) > 1 and len(phrase) > 1:  # the words in a row rank a rule higher
+            groups.append(Group("", (phrase,), soft=True, weight=PHRASE_WEIGHT))
         hint = [c for c in self.concepts.get(game_id, ()) if c.id == QUANTITY_CONCEPT]
         if asks_number and hint:
             groups.append(Group("", (), self._phrases(hint), soft=True, weight=QUANTITY_WEIGHT))
@@ -427,20 +431,20 @@ class LanguageIndex:
         groups, ignored = self.parse(game.id, text)
         found: dict[str, _Tally] = {}
         with self._lock:
-            for group in groups:
-                scores = self._scores(group.own, game.id, group.weight)
-                more = self._scores(group.more, game.id, group.weight * MORE_WEIGHT)
-                for rule_id, score in more.items():
-                    scores[rule_id] = scores.get(rule_id, 0.0) + score
-                for rule_id, score in scores.items():
+            # The soft groups last: they only rank the rules the others found.
+            for group in sorted(groups, key=lambda g: g.soft):
+                parts = ((group.own, group.weight), (group.more, group.weight * MORE_WEIGHT))
+                only = set(found) if group.soft else None
+                for rule_id, score in self._scores(parts, game.id, only).items():
                     if group.soft:
-                        if rule_id in found:
-                            found[rule_id].score += score
+                        found[rule_id].score += score
                         continue
                     tally = found.setdefault(rule_id, _Tally())
                     tally.count += 1
                     tally.score += score
                     tally.labels.append(group.label)
+        for rule_id in game.general_rules & found.keys():
+            found[rule_id].score *= GENERAL_FACTOR
         rules = self.rules[game.id]
         ranked = sorted(found.items(), key=lambda kv: (-kv[1].count, kv[1].score, rules[kv[0]][0]))
         hits = [
@@ -451,16 +455,30 @@ class LanguageIndex:
         return Results(text, self.lang, tuple(hits), suggestions, tuple(ignored))
 
     def _scores(
-        self, phrases: Sequence[tuple[str, ...]], game_id: str, weight: float
+        self,
+        parts: Iterable[tuple[Sequence[tuple[str, ...]], float]],
+        game_id: str,
+        only: set[str] | None = None,
     ) -> dict[str, float]:
-        """Each rule's BM25 score (negative: lower is better) for any of ``phrases``."""
-        if not phrases:
-            return {}
-        assert self.db is not None
-        match = self._match(phrases)
+        """Each rule's BM25 score (negative: lower is better) for any phrase of each part,
+        times its weight, summed over the parts; ``only`` those rules when given."""
+        selects, params = [], []
+        among = f" AND rule IN ({', '.join('?' * len(only))})" if only else ""
+        for phrases, weight in parts:
+            if not phrases or (only is not None and not only):
+                continue
+            match = self._match(phrases)
+            for table, table_weight in TABLES:
+                selects.append(
+                    f"SELECT rule, ? * bm25({table}) FROM {table} "
+                    f"WHERE {table} MATCH ? AND game = ?{among}"
+                )
+                params += [weight * table_weight, match, game_id, *sorted(only or ())]
         scores: dict[str, float] = {}
-        params = [v for t, w in TABLES for v in (weight * w, match, game_id)]
-        for rule_id, score in self.db.execute(_SQL, params):
+        if not selects:
+            return scores
+        assert self.db is not None
+        for rule_id, score in self.db.execute(" UNION ALL ".join(selects), params):
             scores[rule_id] = scores.get(rule_id, 0.0) + score
         return scores
 
