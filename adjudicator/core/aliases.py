@@ -61,3 +61,8 @@ def load_general(path: Path, rule_ids: set[str] | None = None) -> frozenset[str]
     if unknown:
         raise ValueError(f"{path.name}: general names unknown rules {', '.join(unknown)}")
     return frozenset(general)
+
+
+def also_called_text(words: tuple[str, ...] | list[str], lang: str) -> str:
+    """The words as the "also called" line lists them: «a, b», 「a、b」."""
+    return ("、" if normalize_lang(lang) == "zh_TW" else ", ").join(words)
