@@ -55,6 +55,8 @@ HEAD_WEIGHT = 3.0
 ALIAS_WEIGHT = 3.0
 #: A general rule's score is multiplied by this (see adjudicator/core/aliases.py).
 GENERAL_FACTOR = 0.6
+#: The longest Chinese alias that the segmenter keeps whole.
+SHORT_ALIAS = 3
 #: How much the query's words, in a row as typed, count when a rule holds them so.
 PHRASE_WEIGHT = 1.0
 #: How much a mended word (a misspelling, a homophone) counts, next to a word as typed.
@@ -160,6 +162,9 @@ class LanguageIndex:
         segmenter = None
         if lang == "zh_TW":
             extra = [w for cs in self.concepts.values() for c in cs for _, w in c.all_words()]
+            # The short aliases (躺下, 裝修) are words; a longer one is a phrase of words.
+            also = [w for g in games for by in g.aliases.values() for w in by.get(lang, ())]
+            extra += [w for w in also if len(w) <= SHORT_ALIAS]
             segmenter = ChineseSegmenter(extra + fillers["zh_TW"] + quantity["zh_TW"])
         self.analyzer = Analyzer(lang, segmenter)
         self.quantity = self._filler_keys(quantity[lang])
@@ -461,25 +466,28 @@ class LanguageIndex:
         only: set[str] | None = None,
     ) -> dict[str, float]:
         """Each rule's BM25 score (negative: lower is better) for any phrase of each part,
-        times its weight, summed over the parts; ``only`` those rules when given."""
+        times its weight, summed over the tables and parts; ``only`` those rules when given."""
         selects, params = [], []
         among = f" AND rule IN ({', '.join('?' * len(only))})" if only else ""
-        for phrases, weight in parts:
+        for number, (phrases, weight) in enumerate(parts):
             if not phrases or (only is not None and not only):
                 continue
             match = self._match(phrases)
             for table, table_weight in TABLES:
                 selects.append(
-                    f"SELECT rule, ? * bm25({table}) FROM {table} "
+                    f"SELECT {number}, rule, ? * bm25({table}) FROM {table} "
                     f"WHERE {table} MATCH ? AND game = ?{among}"
                 )
                 params += [weight * table_weight, match, game_id, *sorted(only or ())]
-        scores: dict[str, float] = {}
         if not selects:
-            return scores
+            return {}
         assert self.db is not None
-        for rule_id, score in self.db.execute(" UNION ALL ".join(selects), params):
-            scores[rule_id] = scores.get(rule_id, 0.0) + score
+        by_part: dict[tuple[int, str], float] = {}
+        for number, rule_id, score in self.db.execute(" UNION ALL ".join(selects), params):
+            by_part[number, rule_id] = by_part.get((number, rule_id), 0.0) + score
+        scores: dict[str, float] = {}
+        for (_number, rule_id), score in by_part.items():
+            scores[rule_id] = score + scores.get(rule_id, 0.0)
         return scores
 
     def suggest(self, game_id: str, groups: list[Group], n: int = SUGGESTIONS) -> tuple[str, ...]:
