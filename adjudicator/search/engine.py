@@ -35,7 +35,6 @@ from .analysis import (
     ChineseSegmenter,
     Word,
     fold,
-    simplified_table,
     to_simplified,
 )
 from .concepts import Concept, game_concepts
@@ -282,58 +281,11 @@ class LanguageIndex:
         return tuple(w.token for w in words if w.key not in self.stop)
 
     def export(self) -> dict[str, Any]:
-        """Everything the reference's search page needs to search exactly like this index:
-        the analysed rows, the concepts, the filler words and, in Chinese, the query
-        dictionary and the character table (see ``docs/_static/adjudicator-search.js``)."""
-        assert self.db is not None
-        vocab: dict[str, int] = {}
+        """Everything the reference's search page needs to search exactly like this index
+        (:func:`.export.export_index`)."""
+        from .export import export_index
 
-        def encode(text: str) -> list[int]:
-            return [vocab.setdefault(t, len(vocab)) for t in text.split()]
-
-        rows, heads, bodies = [], [], []
-        order = {gid: {r.id: i for i, r in enumerate(g.catalog)} for gid, g in self.games.items()}
-        query = (
-            "SELECT h.game, h.rule, h.words, b.words FROM heads h "
-            "JOIN bodies b ON h.rowid = b.rowid ORDER BY h.rowid"
-        )
-        for game_id, rule_id, head, body in self.db.execute(query):
-            game = self.games[game_id]
-            rule = game.rule(rule_id)
-            title = gettext(game.domain, self.lang, rule.title) if rule else rule_id
-            rows.append([game_id, rule_id, order[game_id].get(rule_id, 0), title])
-            heads.append(encode(head))
-            bodies.append(encode(body))
-        games = {}
-        for game_id, concepts in self.concepts.items():
-            index = {id(c): i for i, c in enumerate(concepts)}
-            games[game_id] = {
-                "name": gettext(self.games[game_id].domain, self.lang, self.games[game_id].name),
-                "concepts": [[list(p) for p in self._phrases([c])] for c in concepts],
-                "keys": {
-                    KEY_SEP.join(key): [index[id(c)] for c in found]
-                    for key, found in self.keys[game_id].items()
-                },
-                "hint": next((i for i, c in enumerate(concepts) if c.id == QUANTITY_CONCEPT), -1),
-                "names": list(self.names(game_id).items()),
-            }
-        data: dict[str, Any] = {
-            "lang": self.lang,
-            "weights": {"head": HEAD_WEIGHT, "more": MORE_WEIGHT, "quantity": QUANTITY_WEIGHT},
-            "suggest": {"n": SUGGESTIONS, "cutoff": CLOSE},
-            "longest": LONGEST,
-            "vocab": list(vocab),
-            "rows": rows,
-            "heads": heads,
-            "bodies": bodies,
-            "games": games,
-            "fillers": sorted(KEY_SEP.join(k) for k in self.fillers),
-            "quantity": sorted(KEY_SEP.join(k) for k in self.quantity),
-            "stop": sorted(self.stop),
-        }
-        if self.analyzer.segmenter is not None:
-            data["zh"] = {"dict": self._query_words(), "t2s": simplified_table()}
-        return data
+        return export_index(self)
 
     def _concept_keys(self, concepts: list[Concept]) -> dict[tuple[str, ...], list[Concept]]:
         keys: dict[tuple[str, ...], list[Concept]] = {}

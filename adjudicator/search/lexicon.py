@@ -114,29 +114,43 @@ def readings(char: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found[0])) if found else ()
 
 
-def sound_keys(word: str) -> list[tuple[str, ...]]:
-    """Every way ``word`` may be read (at most :data:`MOST_READINGS`)."""
-    options = [readings(c) for c in word]
-    if not all(options):
-        return []
-    return list(itertools.islice(itertools.product(*options), MOST_READINGS))
-
-
 class Sounds:
     """The catalog's Chinese words of 2 to 4 characters by their sound."""
 
     def __init__(self, words: Iterable[str]) -> None:
         self.words = {w for w in words if 2 <= len(w) <= 4 and HAN.fullmatch(w)}
+        #: The syllables the catalog's words are read with: no other reading can match.
+        self.syllables = {r for w in self.words for c in w for r in readings(c)}
         self.by_sound: dict[tuple[str, ...], list[str]] = {}
         for word in sorted(self.words):
-            for key in sound_keys(word):
+            for key in self.sound_keys(word):
                 self.by_sound.setdefault(key, []).append(word)
+
+    def readings(self, char: str) -> tuple[str, ...]:
+        """The readings of ``char`` that a catalog word may have, in order."""
+        return tuple(sorted(r for r in readings(char) if r in self.syllables))
+
+    def sound_keys(self, word: str) -> list[tuple[str, ...]]:
+        """Every way ``word`` may be read (at most :data:`MOST_READINGS`)."""
+        options = [self.readings(c) for c in word]
+        if not all(options):
+            return []
+        return list(itertools.islice(itertools.product(*options), MOST_READINGS))
+
+    def table(self) -> dict[str, str]:
+        """Each syllable with the characters of jieba's range that may be read so (for
+        the reference's search page, which has no pypinyin)."""
+        table: dict[str, list[str]] = {}
+        for code in range(0x4E00, 0x9FD6):
+            for syllable in self.readings(chr(code)):
+                table.setdefault(syllable, []).append(chr(code))
+        return {syllable: "".join(chars) for syllable, chars in sorted(table.items())}
 
     def like(self, part: str) -> str | None:
         """The catalog word that sounds like ``part`` and differs from it in exactly one
         character (the first in order when several do), or None."""
         found: set[str] = set()
-        for key in sound_keys(part):
+        for key in self.sound_keys(part):
             for word in self.by_sound.get(key, ()):
                 if sum(a != b for a, b in zip(word, part, strict=True)) == 1:
                     found.add(word)
