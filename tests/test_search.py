@@ -223,7 +223,7 @@ def test_the_reference_search_page_suggests_like_the_search(tmp_path: Path):
 
     write_rule_search(tmp_path, "el", {"rules": "", "matched": "", "none": "", "closest": ""})
     queries = [
-        ("manhattan-project", "πλουτονιοο"),
+        ("manhattan-project", "πλουτονιοοοοο"),
         ("manhattan-project", "βομβαρδιστκο μαχητκο"),
         ("imperial", "ομολογιο"),
         ("imperial", "φορολογκια"),
