@@ -246,18 +246,20 @@ def _maintainer_commands(
     p.set_defaults(func=commands["trace"])
 
     p = sub.add_parser("docs", parents=[formatted], help=_t(lang, N_("build the reference")))
-    p.add_argument("--out", default="docs/_build/html")
+    p.add_argument("--out", default=None)
     p.add_argument("--lang", dest="lang", action="append", type=lang_type(lang), metavar="L")
     p.add_argument("--jobs", type=int, default=2)
     p.set_defaults(func=commands["docs"])
 
     p = sub.add_parser(
-        "serve", parents=[common], help=_t(lang, N_("run the page (builds the docs first)"))
+        "serve",
+        parents=[common],
+        help=_t(lang, N_("run the page (and build a missing reference beside it)")),
     )
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--workers", type=int, default=2)
-    p.add_argument("--docs", default="docs/_build/html")
+    p.add_argument("--docs", default=None)
     p.set_defaults(func=commands["serve"])
 
     p = sub.add_parser("bench", parents=[common], help=_t(lang, N_("print speed figures")))

@@ -17,6 +17,7 @@ from flask import (
     url_for,
 )
 
+from adjudicator.core.aliases import also_called_text
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import CORE, HTML_LANG, LANGS, N_, Message
@@ -293,6 +294,7 @@ def rule(game_id: str, rule_id: str) -> str:
         "rule.html",
         game=game,
         rule=view,
+        also_called=also_called_text(game.also_called(found.id, lang), lang),
         sources=[source.render(lang) for source in found.sources],
         checks=checks,
         lang2=lang2,
