@@ -100,6 +100,8 @@ def test_one_player_count_or_all():
     assert copies["values"] == [str(copies_for(n)) for n in (2, 3, 4)]
     with pytest.raises(AidError):
         sheet_for(game, "en", players=7)
+    seats = next(t for t in sheet_for(get_game("manhattan-project"), "en", 3).tables)
+    assert seats["head"] == ["#", "1", "2", "3"] and all(len(r) == 4 for r in seats["rows"])
 
 
 def test_the_link_leads_to_the_reference_in_the_same_language_and_has_a_qr_code():
@@ -122,6 +124,7 @@ def test_cli_json_gives_the_sheet(capsys):
     assert main(["aid", "imperial", "--lang", "el", "--players", "3", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["counts"] == [3] and data["headings"]["aid"] == "Βοήθημα παίκτη"
+    assert data["headings"]["count"] == "3 παίκτες"
 
 
 # --- the PDFs --------------------------------------------------------------------------------
