@@ -80,8 +80,10 @@ class InUnit(Localized):
     unit: Localized
 
     def render(self, lang: str = "en") -> str:
-        opening, closing = ("（", "）") if lang == "zh_TW" else (" (", ")")
-        return f"{self.label.render(lang)}{opening}{self.unit.render(lang)}{closing}"
+        label, unit = self.label.render(lang), self.unit.render(lang)
+        if lang != "zh_TW":
+            return f"{label} ({unit})"
+        return f"{label}／{unit}" if "（" in unit else f"{label}（{unit}）"
 
 
 def term_name(game: Game, term_id: str) -> TermName:
