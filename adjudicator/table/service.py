@@ -14,12 +14,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, cast
+from typing import Annotated, Any, cast
 
+from pydantic import Field, StrictStr, TypeAdapter, ValidationError
 from sqlalchemy import Table, and_, bindparam, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 
-from adjudicator.core.errors import CORE, MalformedInput
+from adjudicator.core.errors import CORE, MalformedInput, check_text
 from adjudicator.core.exceptions import AdjudicatorError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import N_, Message
@@ -165,8 +166,14 @@ def new_code() -> str:
     return secrets.token_urlsafe(CODE_BYTES)
 
 
-def _size(data: Any) -> int:
-    return len(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
+def _size(data: Any, what: str) -> int:
+    """The size of ``data`` as compact JSON; a text that is not Unicode is refused, named."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    try:
+        return len(text.encode())
+    except UnicodeEncodeError:
+        check_text(data, what)
+        raise
 
 
 class Tables:
@@ -265,6 +272,7 @@ class Tables:
         many players (``setup-<n>p``). Raises :class:`MalformedInput` for a bad state."""
         game = _game(game_id)
         seats = parse_seats(list(players))
+        variant = _variant(variant)
         if state is None:
             state = _setup(game, example, len(seats))
             state = _rename(state, [s.name for s in seats])
@@ -318,7 +326,7 @@ class Tables:
     def propose(self, code: str, move: Any, based_on: int, author: str | None = None) -> Outcome:
         """Adjudicate ``move`` against version ``based_on``: a legal move is applied, an
         illegal one is logged with its reasons and alternatives; a stale version is refused."""
-        if _size(move) > self.limits.max_move_bytes:
+        if _size(move, "/move") > self.limits.max_move_bytes:
             raise TooLarge(N_("The move is too large."))
         table = self._current(code, based_on)
         verdict, after = judge(_game(table.game), table.state, move, strict=True)
@@ -422,7 +430,7 @@ class Tables:
         return Outcome(entry, table)
 
     def _bounded_state(self, state: Any) -> None:
-        if _size(state) > self.limits.max_state_bytes:
+        if _size(state, "/state") > self.limits.max_state_bytes:
             raise TooLarge(
                 N_("The state is too large (at most {count} KB)."),
                 count=self.limits.max_state_bytes // 1024,
@@ -549,6 +557,19 @@ def _imported_lines(
 
 def _columns(entry: EntryRow) -> dict[str, Any]:
     return {c.name: getattr(entry, c.key) for c in EntryRow.__table__.columns if c.name != "id"}
+
+
+_VARIANT: TypeAdapter[str | None] = TypeAdapter(
+    Annotated[StrictStr, Field(min_length=1, max_length=64)] | None
+)
+
+
+def _variant(variant: Any) -> str | None:
+    """A variant's ID as a log file may hold it (so that the table's export imports)."""
+    try:
+        return _VARIANT.validate_python(variant or None)
+    except ValidationError as exc:
+        raise MalformedInput.from_pydantic(exc, variant, ("variant",)) from None
 
 
 def _author(author: str | None) -> str | None:

@@ -12,11 +12,11 @@ import segno
 from flask import Blueprint, Response, jsonify, request
 
 from adjudicator.core.errors import MalformedInput, load_json
-from adjudicator.core.i18n import N_
 from adjudicator.table.service import TableError
 
 from ..i18n import current_lang
 from . import tables, watcher
+from .bodies import CorrectionBody, MoveBody, OpenBody, UndoBody, parse_body, since_of
 from .views import entry_json, join_url, table_json
 
 bp = Blueprint("table_api", __name__, url_prefix="/api/v1/tables")
@@ -41,35 +41,13 @@ def malformed(error: MalformedInput) -> tuple[Any, int]:
     return jsonify({"status": 422, "errors": error.to_json(current_lang())}), 422
 
 
-def body() -> dict[str, Any]:
-    data = load_json(request.get_data(cache=False))
-    if not isinstance(data, dict):
-        raise MalformedInput.single("", N_("Expected an object."))
-    return data
-
-
-def version_of(data: dict[str, Any]) -> int:
-    if "version" not in data:
-        raise MalformedInput.single("/version", N_("This field is required."))
-    value = data["version"]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise MalformedInput.single(
-            "/version", N_("`{field}` must be a whole number."), field="version"
-        )
-    return value
-
-
-# --- tables ----------------------------------------------------------------------------
-
-
 @bp.post("")
 def open_table() -> Any:
-    data = body()
-    if "game" not in data:
-        raise MalformedInput.single("/game", N_("This field is required."))
+    data = parse_body(OpenBody, request.get_data(cache=False))
+    players = [s.model_dump(exclude_none=True) for s in data.players]
     table = tables().open(
-        str(data["game"]), data.get("players") or [], state=data.get("state"),
-        example=data.get("example"), variant=data.get("variant"), author=data.get("author"),
+        data.game, players, state=data.state, example=data.example, variant=data.variant,
+        author=data.author,
     )  # fmt: skip
     answer = table_json(table, current_lang())
     answer["links"]["join_url"] = join_url(table.code)
@@ -88,8 +66,7 @@ def head(code: str) -> Any:
 
 @bp.get("/<code>/log")
 def log(code: str) -> Any:
-    since = request.args.get("since", "0")
-    start = int(since) if since.isdigit() else 0
+    start = since_of(request.args.get("since"))
     lang = current_lang()
     entries = tables().entries(code, since=start, limit=500)
     return jsonify({"entries": [entry_json(e, lang) for e in entries]})
@@ -121,24 +98,20 @@ def changed(outcome: Any) -> tuple[Any, int]:
 
 @bp.post("/<code>/moves")
 def propose(code: str) -> Any:
-    data = body()
-    if "move" not in data:
-        raise MalformedInput.single("/move", N_("This field is required."))
-    return changed(tables().propose(code, data["move"], version_of(data), data.get("author")))
+    data = parse_body(MoveBody, request.get_data(cache=False))
+    return changed(tables().propose(code, data.move, data.version, data.author))
 
 
 @bp.post("/<code>/undo")
 def undo(code: str) -> Any:
-    data = body()
-    return changed(tables().undo(code, version_of(data), data.get("author")))
+    data = parse_body(UndoBody, request.get_data(cache=False))
+    return changed(tables().undo(code, data.version, data.author))
 
 
 @bp.post("/<code>/corrections")
 def correct(code: str) -> Any:
-    data = body()
-    if "state" not in data:
-        raise MalformedInput.single("/state", N_("This field is required."))
-    return changed(tables().correct(code, data["state"], version_of(data), data.get("author")))
+    data = parse_body(CorrectionBody, request.get_data(cache=False))
+    return changed(tables().correct(code, data.state, data.version, data.author))
 
 
 @bp.post("/<code>/reopen")

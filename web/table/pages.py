@@ -96,7 +96,8 @@ def table_game(found: TableRow) -> Game:
 
 def seen_version() -> int:
     value = request.form.get("version", "")
-    return int(value) if value.isdigit() else -1
+    ok = value.isascii() and value.isdigit() and len(value) <= 10
+    return int(value) if ok else -1
 
 
 # --- open a table --------------------------------------------------------------------------
