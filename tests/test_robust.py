@@ -5,11 +5,13 @@ request framing is 400; a 405 names what is allowed."""
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import segno
 from flask.testing import FlaskClient
 from gunicorn.http.errors import InvalidChunkSize
 
@@ -176,3 +178,47 @@ def test_the_open_page_bounds_the_variant(client: FlaskClient) -> None:
     answer = client.post("/en/table/", data=form)
     assert answer.status_code == 422 and "variant" in answer.get_data(as_text=True)
     assert_no_crash_since(seen)
+
+
+# --- links from configuration ------------------------------------------------------------
+
+
+def test_the_join_link_never_follows_a_forged_host(client: FlaskClient) -> None:
+    forged = {"Host": "evil.example", "X-Forwarded-Host": "evil.example"}
+    body = {"game": "quarantine", "players": PLAYERS[:2]}
+    answer = client.post("/api/v1/tables", json=body, headers=forged)
+    code = answer.json["code"]  # type: ignore[index]
+    assert answer.json["links"]["join_url"] == f"http://localhost/t/{code}"  # type: ignore[index]
+    page = client.get(f"/en/t/{code}", headers=forged).get_data(as_text=True)
+    assert "evil.example" not in page and f"http://localhost/t/{code}" in page
+    qr = client.get(f"/api/v1/tables/{code}/qr.svg", headers=forged)
+    assert qr.status_code == 200 and "evil" not in qr.get_data(as_text=True)
+    expected = segno.make(f"http://localhost/t/{code}", error="m").svg_inline(scale=4)
+    assert _modules(qr.get_data(as_text=True)) == _modules(expected)
+
+
+def _modules(svg: str) -> str:
+    return "".join(re.findall(r' d="([^"]+)"', svg))
+
+
+def test_the_join_link_follows_the_announced_address(tmp_path: Path) -> None:
+    from web.links import announce
+
+    class Listener:
+        class sock:
+            @staticmethod
+            def getsockname() -> tuple[str, int]:
+                return ("0.0.0.0", 8123)
+
+    app = create_app({"ADJ_DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}"})
+    server = type("Server", (), {"LISTENERS": [Listener()]})()
+    printed = announce(app, server)
+    assert printed.startswith("http://") and printed.endswith(":8123")
+    assert "0.0.0.0" not in printed
+    client = app.test_client()
+    body = {"game": "quarantine", "players": PLAYERS[:2]}
+    answer = client.post("/api/v1/tables", json=body, headers={"Host": "evil.example"})
+    assert answer.json["links"]["join_url"].startswith(printed + "/t/")  # type: ignore[index]
+    configured = create_app({"ADJ_DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}",
+                             "ADJ_BASE_URL": "https://rules.example.org"})  # fmt: skip
+    assert announce(configured, server) == "https://rules.example.org"

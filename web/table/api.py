@@ -173,7 +173,9 @@ def options(code: str) -> Any:
 def qr(code: str) -> Any:
     tables().head(code)
     svg = segno.make(join_url(code), error="m").svg_inline(scale=4, dark="#1b1f24")
-    return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+    return Response(
+        svg, mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"}
+    )
 
 
 # --- live updates ----------------------------------------------------------------------------
