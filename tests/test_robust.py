@@ -222,3 +222,47 @@ def test_the_join_link_follows_the_announced_address(tmp_path: Path) -> None:
     configured = create_app({"ADJ_DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}",
                              "ADJ_BASE_URL": "https://rules.example.org"})  # fmt: skip
     assert announce(configured, server) == "https://rules.example.org"
+
+
+# --- bounded streams -----------------------------------------------------------------------
+
+
+def test_streams_are_bounded_per_table_address_and_worker(tmp_path: Path) -> None:
+    from web.table.streams import StreamLimits
+
+    limits = StreamLimits(per_worker=5, per_table=3, per_address=2, retry_after=17)
+    app = create_app({"ADJ_DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}",
+                      "ADJ_STREAM_LIMITS": limits})  # fmt: skip
+    client = app.test_client()
+    codes = [
+        client.post("/api/v1/tables", json={"game": "quarantine", "players": PLAYERS[:2]}).json[
+            "code"
+        ]
+        for _ in range(3)
+    ]
+
+    def stream(code: str, address: str, **headers: str) -> Any:
+        return client.get(f"/api/v1/tables/{code}/events", buffered=False, headers=headers,
+                          environ_base={"REMOTE_ADDR": address})  # fmt: skip
+
+    held = [stream(codes[0], "10.0.0.1"), stream(codes[0], "10.0.0.1")]
+    assert [r.status_code for r in held] == [200, 200]
+    refused = stream(codes[1], "10.0.0.1")  # a third from one address
+    assert refused.status_code == 503 and refused.headers["Retry-After"] == "17"
+    assert refused.json["status"] == 503
+    # a client on the network cannot name another address for itself
+    assert stream(codes[1], "10.0.0.1", **{"X-Real-IP": "10.9.9.9"}).status_code == 503
+    held.append(stream(codes[0], "10.0.0.2"))
+    assert held[-1].status_code == 200
+    assert stream(codes[0], "10.0.0.3").status_code == 503  # a fourth on one table
+    # behind nginx (a loopback peer), the address nginx names counts
+    held += [stream(codes[1], "127.0.0.1", **{"X-Real-IP": "10.0.0.4"}),
+             stream(codes[2], "127.0.0.1", **{"X-Real-IP": "10.0.0.5"})]  # fmt: skip
+    assert [r.status_code for r in held] == [200] * 5
+    assert stream(codes[2], "10.0.0.6").status_code == 503  # the worker is full
+    held.pop(0).close()
+    again = stream(codes[2], "10.0.0.6")
+    assert again.status_code == 200
+    for response in [*held, again]:
+        response.close()
+    assert app.extensions["adjudicator.tables"].gate().total == 0

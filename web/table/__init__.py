@@ -24,6 +24,7 @@ from adjudicator.table.service import Limits, Tables
 from adjudicator.table.store import URL_ENV, default_url, is_current, make_engine, migrate
 
 from .live import Watcher
+from .streams import StreamGate, StreamLimits
 
 IDLE_ENV = "ADJUDICATOR_TABLE_IDLE_DAYS"
 
@@ -31,9 +32,11 @@ IDLE_ENV = "ADJUDICATOR_TABLE_IDLE_DAYS"
 class Store:
     """The :class:`Tables` of one application, made anew in each (forked) process."""
 
-    def __init__(self, url: str, limits: Limits) -> None:
+    def __init__(self, url: str, limits: Limits, streams: StreamLimits) -> None:
         self.url = url
         self.limits = limits
+        self.streams = streams
+        self._gate: StreamGate | None = None
         self._pid = 0
         self._tables: Tables | None = None
         self._watcher: Watcher | None = None
@@ -48,6 +51,7 @@ class Store:
                         migrate(engine)
                     self._tables, self._pid = Tables(engine, self.limits), os.getpid()
                     self._watcher = Watcher(self._tables)
+                    self._gate = StreamGate(self.streams)
         return self._tables
 
     def watcher(self) -> Watcher:
@@ -55,6 +59,12 @@ class Store:
         self.tables()
         assert self._watcher is not None
         return self._watcher
+
+    def gate(self) -> StreamGate:
+        """This process's count of live-update streams (see :mod:`.streams`)."""
+        self.tables()
+        assert self._gate is not None
+        return self._gate
 
 
 def _pool(url: str) -> dict[str, Any]:
@@ -72,6 +82,11 @@ def tables() -> Tables:
 def watcher() -> Watcher:
     store: Store = current_app.extensions["adjudicator.tables"]
     return store.watcher()
+
+
+def stream_gate() -> StreamGate:
+    store: Store = current_app.extensions["adjudicator.tables"]
+    return store.gate()
 
 
 def migrate_at_start(app: Flask, timeout: float = 300.0) -> None:
@@ -96,6 +111,7 @@ def init_app(app: Flask) -> None:
         url = default_url(Path(app.instance_path))
     days = float(app.config.get("ADJ_TABLE_IDLE_DAYS") or os.environ.get(IDLE_ENV) or 30)
     limits = app.config.get("ADJ_TABLE_LIMITS") or Limits(idle=timedelta(days=days))
-    app.extensions["adjudicator.tables"] = Store(url, limits)
+    streams = app.config.get("ADJ_STREAM_LIMITS") or StreamLimits.from_env()
+    app.extensions["adjudicator.tables"] = Store(url, limits, streams)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)

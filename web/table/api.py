@@ -9,14 +9,18 @@ from collections.abc import Iterator
 from typing import Any
 
 import segno
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, jsonify, make_response, request
+from werkzeug.exceptions import ServiceUnavailable
 
 from adjudicator.core.errors import MalformedInput, load_json
 from adjudicator.table.service import TableError
 
+from ..clients import client_address
+from ..errors import render_error
 from ..i18n import current_lang
-from . import tables, watcher
+from . import stream_gate, tables, watcher
 from .bodies import CorrectionBody, MoveBody, OpenBody, UndoBody, parse_body, since_of
+from .streams import close_after
 from .views import entry_json, join_url, table_json
 
 bp = Blueprint("table_api", __name__, url_prefix="/api/v1/tables")
@@ -187,12 +191,19 @@ def events(code: str) -> Any:
     The version comes from the database (see :mod:`web.table.live`), so every worker and
     server agrees. A stream lasts a random 40-60 s (the browser reconnects from the last
     version it saw), so that streams opened together do not all come back together."""
+    gate, address = stream_gate(), client_address()
+    if not gate.admit(code, address):
+        busy = ServiceUnavailable(retry_after=gate.limits.retry_after)
+        response = make_response(render_error(busy))
+        close_after(response, request.environ)
+        return response
     follow = watcher()
     follow.follow(code)
     try:
         head = follow.first(code)
     except BaseException:
         follow.leave(code)
+        gate.leave(code, address)
         raise
     seen = _parse_id(request.headers.get("Last-Event-ID", ""))
     lasts = random.uniform(*STREAM_SECONDS)
@@ -218,7 +229,12 @@ def events(code: str) -> Any:
         stream(), mimetype="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
     )  # fmt: skip
-    response.call_on_close(lambda: follow.leave(code))
+
+    def done() -> None:
+        follow.leave(code)
+        gate.leave(code, address)
+
+    response.call_on_close(done)
     return response
 
 
