@@ -78,10 +78,9 @@ def log(code: str) -> Any:
 
 @bp.get("/<code>/export")
 def export(code: str) -> Any:
-    data = tables().export(code)
-    text = json.dumps(data, ensure_ascii=False, indent=1)
+    pieces = tables().export_text(code)  # streamed: a long log is read a batch at a time
     return Response(
-        text, mimetype="application/json",
+        pieces, mimetype="application/json",
         headers={"Content-Disposition": f'attachment; filename="table-{code}.json"'},
     )  # fmt: skip
 
