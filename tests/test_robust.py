@@ -266,3 +266,46 @@ def test_streams_are_bounded_per_table_address_and_worker(tmp_path: Path) -> Non
     for response in [*held, again]:
         response.close()
     assert app.extensions["adjudicator.tables"].gate().total == 0
+
+
+# --- fair use --------------------------------------------------------------------------------
+
+
+def test_one_address_cannot_fill_the_tables(tmp_path: Path) -> None:
+    from adjudicator.table.service import Limits
+
+    limits = Limits(open_per_address=5, hourly_per_address=4)
+    app = create_app({"ADJ_DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}",
+                      "ADJ_TABLE_LIMITS": limits})  # fmt: skip
+    client = app.test_client()
+    body = {"game": "quarantine", "players": PLAYERS[:2]}
+
+    def open_from(address: str) -> Any:
+        return client.post("/api/v1/tables", json=body, environ_base={"REMOTE_ADDR": address})
+
+    assert [open_from("10.1.1.1").status_code for _ in range(4)] == [201] * 4
+    flooded = open_from("10.1.1.1")
+    assert flooded.status_code == 429 and 3500 <= int(flooded.headers["Retry-After"]) <= 3601
+    assert "Too many requests" in flooded.json["message"]
+    exported = client.get(f"/api/v1/tables/{open_from('10.2.2.2').json['code']}/export").json
+    refused = client.post("/api/v1/tables/import", json=exported,
+                          environ_base={"REMOTE_ADDR": "10.1.1.1"})  # fmt: skip
+    assert refused.status_code == 429 and refused.headers["Retry-After"]
+    page = client.post("/el/table/", data={"action": "open", "name": ["A", "B"],
+                       "game": "quarantine"}, environ_base={"REMOTE_ADDR": "10.1.1.1"})  # fmt: skip
+    assert page.status_code == 429 and page.headers["Retry-After"]
+    # everyone else still opens tables, IPv6 neighbours of one /64 count as one
+    assert open_from("10.3.3.3").status_code == 201
+    assert [open_from(f"2001:db8::{i}").status_code for i in range(1, 6)] == [201] * 4 + [429]
+
+
+def test_wrong_join_codes_are_limited_per_address(client: FlaskClient, code: str) -> None:
+    def head(table: str, address: str) -> int:
+        return client.get(f"/api/v1/tables/{table}/head",
+                          environ_base={"REMOTE_ADDR": address}).status_code  # fmt: skip
+
+    assert [head(f"NoSuchCode{i:06d}", "10.5.5.5") for i in range(30)] == [404] * 30
+    assert head(code, "10.5.5.5") == 429  # even a right one, for a while
+    page = client.get(f"/en/t/{code}", environ_base={"REMOTE_ADDR": "10.5.5.5"})
+    assert page.status_code == 429 and int(page.headers["Retry-After"]) > 500
+    assert head(code, "10.6.6.6") == 200

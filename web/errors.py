@@ -20,7 +20,9 @@ _MESSAGES = {
     404: N_("This page does not exist."),
     405: N_("This address does not accept this kind of request."),
     413: N_("The input is too large (at most 256 KB)."),
+    429: N_("Too many requests from your address; try again later."),
     500: N_("Something went wrong on our side. Please try again."),
+    503: N_("The server is busy; try again in a moment."),
 }
 _OTHER = N_("This request cannot be answered.")
 #: The headers of an HTTP error's own answer that ours keeps.

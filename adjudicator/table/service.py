@@ -8,9 +8,9 @@ impossible even if two servers share the database.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
-import textwrap
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
@@ -57,7 +57,7 @@ from .store import (
 )
 
 #: Log lines an export reads at once.
-EXPORT_BATCH = 250
+EXPORT_BATCH = 100
 #: Join codes: 16 URL-safe characters from ``secrets`` (96 bits).
 CODE_BYTES = 12
 
@@ -109,6 +109,10 @@ class Limits:
     """A table left alone this long is archived (kept, read-only, reopenable)."""
     replay_seconds: float = 20.0
     """The longest a log file's replay (or import) may take; it is flagged after that."""
+    open_per_address: int = 100
+    """Open tables one client address may hold (opened or imported by it)."""
+    hourly_per_address: int = 30
+    """Tables one client address may open (or import) in an hour."""
 
 
 class TableError(AdjudicatorError):
@@ -142,6 +146,17 @@ class Full(TableError):
     status = 507
 
 
+class TooMany(TableError):
+    """A client address went past its fair share; ``retry_after`` seconds from now it may
+    try again."""
+
+    status = 429
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(N_("Too many requests from your address; try again later."))
+        self.retry_after = max(1, retry_after)
+
+
 @dataclass(frozen=True)
 class Head:
     """What a phone polls: the state version and the length of the log."""
@@ -165,6 +180,11 @@ class Outcome:
     @property
     def applied(self) -> bool:
         return self.entry.version is not None
+
+
+def address_key(address: str) -> str:
+    """What the database keeps of a client's address: a hash (enough to count by)."""
+    return hashlib.sha256(address.encode("utf-8", "replace")).hexdigest()[:32]
 
 
 def new_code() -> str:
@@ -272,9 +292,11 @@ class Tables:
         example: str | None = None,
         variant: str | None = None,
         author: str | None = None,
+        opened_by: str | None = None,
     ) -> TableRow:
         """Open a table from a given state, a named example, or the game's setup for that
-        many players (``setup-<n>p``). Raises :class:`MalformedInput` for a bad state."""
+        many players (``setup-<n>p``). Raises :class:`MalformedInput` for a bad state.
+        ``opened_by`` (a client's address) counts against that address's fair share."""
         game = _game(game_id)
         seats = parse_seats(list(players))
         variant = _variant(variant)
@@ -290,7 +312,8 @@ class Tables:
         seat_data = [s.model_dump(exclude_none=True) for s in seats]
         self.archive_idle()
         with self._writing() as conn:
-            table_id = self._insert(conn, game.id, variant, seat_data, state, report, author)
+            table_id = self._insert(conn, game.id, variant, seat_data, state, report, author,
+                                    opened_by)  # fmt: skip
             found = conn.execute(select(_T).where(_T.c.id == table_id)).one()
         return TableRow(**found._mapping)
 
@@ -303,19 +326,24 @@ class Tables:
         state: dict[str, Any],
         report: dict[str, Any],
         author: str | None,
+        opened_by: str | None = None,
     ) -> int:
         """A new table and its first log line (the opening), in ``conn``'s transaction."""
+        stamp = now()
+        key = address_key(opened_by) if opened_by else None
+        if key is not None:
+            self._fair_share(conn, key, stamp)
         open_count = conn.execute(
             select(func.count()).select_from(TableRow).where(TableRow.archived_at.is_(None))
         ).scalar_one()
         if open_count >= self.limits.max_tables:
             raise Full(N_("Too many tables are open; try again later."))
-        stamp = now()
         table_id: int = conn.execute(
             insert(TableRow)
             .values(
                 code=new_code(), game=game_id, variant=variant, players=seats,
                 state=state, version=1, log_length=1, created_at=stamp, active_at=stamp,
+                opened_by=key,
             )
             .returning(TableRow.id)
         ).scalar_one()  # fmt: skip
@@ -326,6 +354,23 @@ class Tables:
             )
         )  # fmt: skip
         return table_id
+
+    def _fair_share(self, conn: Connection, key: str, stamp: datetime) -> None:
+        """Refuse a new table to an address that holds too many, or opened too many in the
+        last hour (:class:`TooMany`, with the seconds until it may try again)."""
+        mine = and_(_T.c.opened_by == key, _T.c.archived_at.is_(None))
+        held = conn.execute(select(func.count()).where(mine)).scalar_one()
+        if held >= self.limits.open_per_address:
+            raise TooMany(3600)
+        hour = timedelta(hours=1)
+        recent = conn.execute(
+            select(_T.c.created_at)
+            .where(_T.c.opened_by == key, _T.c.created_at > stamp - hour)
+            .order_by(_T.c.created_at.desc())
+            .limit(self.limits.hourly_per_address)
+        ).scalars().all()  # fmt: skip
+        if len(recent) >= self.limits.hourly_per_address:
+            raise TooMany(int((aware(recent[-1]) + hour - stamp).total_seconds()) + 1)
 
     # --- changing -------------------------------------------------------------------------
     def propose(self, code: str, move: Any, based_on: int, author: str | None = None) -> Outcome:
@@ -501,9 +546,10 @@ class Tables:
         return data
 
     def export_text(self, code: str) -> Iterator[str]:
-        """The table's log file as JSON text, in pieces: the lines are read a batch at a
-        time (a correction's state is the only state read), so a long log costs the server
-        neither its memory nor a long stop (between two batches other requests run)."""
+        """The table's log file as JSON text (an entry a line), in pieces: the lines are
+        read a batch at a time (a correction's state is the only state read), so a long log
+        costs the server neither its memory nor a long stop (between two batches other
+        requests run)."""
         table = self.get(code)
         with self.engine.connect() as conn:
             first = conn.execute(
@@ -536,8 +582,7 @@ class Tables:
             if not rows:
                 break
             seq = rows[-1].seq
-            pieces = [_export_entry(row) for row in rows]
-            yield sep + ",\n".join(textwrap.indent(p, "  ") for p in pieces)
+            yield sep + ",\n".join("  " + _export_entry(row) for row in rows)
             sep = ",\n"
         yield "\n ]\n}"
 
@@ -549,7 +594,9 @@ class Tables:
         game.parse_state(log.initial_state)
         return log, replay(game, log, budget=self.limits.replay_seconds)
 
-    def import_log(self, data: Any, author: str | None = None) -> tuple[TableRow | None, Replay]:
+    def import_log(
+        self, data: Any, author: str | None = None, opened_by: str | None = None
+    ) -> tuple[TableRow | None, Replay]:
         """A new table holding the log, when its replay follows it to the end: the table
         and every line are written in one transaction."""
         log, result = self.replay(data)
@@ -565,7 +612,9 @@ class Tables:
         last = result.states[-1]
         self._bounded_state(last)
         with self._writing() as conn:
-            table_id = self._insert(conn, game.id, log.variant, seats, first, report, author)
+            table_id = self._insert(
+                conn, game.id, log.variant, seats, first, report, author, opened_by
+            )
             if lines:
                 conn.execute(_ENTRY, [{**line, "table_id": table_id} for line in lines])
             conn.execute(
@@ -627,7 +676,9 @@ def _export_entry(row: Any) -> str:
         item["state"] = row.state
     if row.author:
         item["author"] = row.author
-    return json.dumps(item, ensure_ascii=False, indent=1)
+    # one line per entry, compact: json's C encoder (an indented dump is pure Python and
+    # was most of an export's time)
+    return json.dumps(item, ensure_ascii=False, separators=(", ", ": "))
 
 
 def _columns(entry: EntryRow) -> dict[str, Any]:

@@ -74,6 +74,8 @@ class TableRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     active_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
     archived_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    opened_by: Mapped[str | None] = mapped_column(String(32))
+    """Who opened it: a hash of the client's address (for the fair-use limits), if known."""
 
 
 class EntryRow(Base):
@@ -99,10 +101,10 @@ class EntryRow(Base):
     move: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     verdict: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     state: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
-    """The state after it (SQL ``NULL`` when not kept), kept only on a snapshot: the opening, a correction, and a
-    legal move that ends a chain of :data:`~adjudicator.table.log.SNAPSHOT_EVERY` moves
-    since the last snapshot. Any other state is rebuilt from the last snapshot before it
-    (see :func:`adjudicator.table.log.state_after`)."""
+    """The state after it (SQL ``NULL`` when not kept), kept only on a snapshot: the
+    opening, a correction, and a legal move that ends a chain of
+    :data:`~adjudicator.table.compact.SNAPSHOT_EVERY` moves since the last snapshot. Any
+    other state is rebuilt from the snapshot before it (see :mod:`adjudicator.table.compact`)."""
     undoes: Mapped[int | None] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 

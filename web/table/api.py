@@ -18,7 +18,7 @@ from adjudicator.table.service import TableError
 from ..clients import client_address
 from ..errors import render_error
 from ..i18n import current_lang
-from . import stream_gate, tables, watcher
+from . import record_miss, stream_gate, tables, watcher
 from .bodies import CorrectionBody, MoveBody, OpenBody, UndoBody, parse_body, since_of
 from .streams import close_after
 from .views import entry_json, join_url, table_json
@@ -33,11 +33,18 @@ HEARTBEAT_SECONDS = 15.0
 
 
 @bp.errorhandler(TableError)
-def refused(error: TableError) -> tuple[Any, int]:
+def refused(error: TableError) -> tuple[Any, int, dict[str, str]]:
+    record_miss(error)
     message = error.message.render(current_lang())
     body = {"status": error.status, "message": message, **error.details}
     body["errors"] = [{"path": "", "message": message}]
-    return jsonify(body), error.status
+    return jsonify(body), error.status, retry_headers(error)
+
+
+def retry_headers(error: TableError) -> dict[str, str]:
+    """``Retry-After`` for a refusal that says when to try again."""
+    wait = getattr(error, "retry_after", None)
+    return {"Retry-After": str(wait)} if wait else {}
 
 
 @bp.errorhandler(MalformedInput)
@@ -51,7 +58,7 @@ def open_table() -> Any:
     players = [s.model_dump(exclude_none=True) for s in data.players]
     table = tables().open(
         data.game, players, state=data.state, example=data.example, variant=data.variant,
-        author=data.author,
+        author=data.author, opened_by=client_address(),
     )  # fmt: skip
     answer = table_json(table, current_lang())
     answer["links"]["join_url"] = join_url(table.code)
@@ -150,7 +157,8 @@ def replay() -> Any:
 
 @bp.post("/import")
 def import_log() -> Any:
-    table, result = tables().import_log(load_json(request.get_data(cache=False)))
+    data = load_json(request.get_data(cache=False))
+    table, result = tables().import_log(data, opened_by=client_address())
     if table is None:
         return jsonify({"status": 422, "first_illegal": flag_json(result)}), 422
     return jsonify(table_json(table, current_lang())), 201
