@@ -423,16 +423,7 @@ class LanguageIndex:
         for rule_id in game.general_rules & found.keys():
             found[rule_id].score *= GENERAL_FACTOR
         rules = self.rules[game.id]
-        import os
-
-        mode = os.environ.get("RANK_MODE", "count")
-        strong = max(1, sum(not g.soft for g in groups))
-        if mode == "count":
-            key = lambda kv: (-kv[1].count, kv[1].score, rules[kv[0]][0])
-        else:
-            c = float(mode)
-            key = lambda kv: (kv[1].score * (1 + c * kv[1].count / strong), rules[kv[0]][0])
-        ranked = sorted(found.items(), key=key)
+        ranked = sorted(found.items(), key=lambda kv: (-kv[1].count, kv[1].score, rules[kv[0]][0]))
         hits = [
             Hit(rules[rule_id][1], tuple(dict.fromkeys(tally.labels)), -tally.score)
             for rule_id, tally in ranked
