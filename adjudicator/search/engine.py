@@ -337,10 +337,9 @@ class LanguageIndex:
             more = tuple(p for p in self._phrases(concepts) if p != own)
             weak = None if concepts or span > 1 else weakness(self.lang, part[0].key)
             mended = sep and any(fold(w.surface) != w.key for w in part)
-            found = Group(
-                label, (own,) if own else (), more, weight=MENDED_WEIGHT if mended else 1.0
-            )
-            groups += [found] if weak is None else self._weak(found, weak, part[0].key)
+            weight = MENDED_WEIGHT if mended else 1.0
+            group = Group(label, (own,) if own else (), more, weight=weight)
+            groups += [group] if weak is None else self._weak(group, weak, part[0].key)
             phrase += own
         if all(g.soft or g.tables != FULL for g in groups):  # small words alone: the question
             groups = list({g.label: Group(g.label, g.own, g.more) for g in groups}.values())
