@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from .aid import AidParts
 from .aliases import Aliases, aliases_in, load_aliases, load_general
 from .cases import Case, load_cases
 from .catalog import Catalog, Rule, Rulebook, load_catalog
@@ -94,6 +95,8 @@ class Game:
     """The game's own tables in the reference (Imperial's unconfirmed borders)."""
     present: Presentation | None = None
     """Its picture and page labels (its ``present.py``), for the web layer."""
+    aid: AidParts | None = None
+    """What its printed player aid holds (its ``aid.py``), for ``adjudicator aid``."""
 
     @property
     def domain(self) -> str:
