@@ -278,6 +278,11 @@ class Battle(Strict):
     against: NationId
     target: Kind | None = None
     called_by: NationId | None = None
+    unit: Kind | None = Field(
+        None,
+        description="The moving nation's unit that fights; default: a fleet at sea, an army "
+        "on land (a fleet still in its port may fight an army in that province)",
+    )
 
 
 class StanceChange(Strict):
@@ -312,6 +317,11 @@ class ManeuverMove(Turn):
 class InvestorMove(Turn):
     type: Literal["investor"]
     forced_by: Name | None = Field(None, description="A Swiss bank that stopped the nation here")
+    chosen: Space | None = Field(
+        None,
+        description="With forced_by: the space beyond Investor the nation had chosen "
+        "when the Swiss bank stopped it",
+    )
 
 
 class TaxClaim(Strict):
