@@ -128,6 +128,22 @@ _OPTIONS = {
                         "type": ["string", "null"],
                         "description": "The sub-list of its kind the action is folded into",
                     },
+                    "piece": {
+                        "type": ["object", "null"],
+                        "description": "The piece the action moves, as the state names it "
+                        "(Imperial: nation, kind, region); null: none",
+                    },
+                    "to": {
+                        "type": "array",
+                        "items": {"type": "string"},
+                        "description": "The places the action goes to or acts on, as the "
+                        "move names them",
+                    },
+                    "choose": {
+                        "type": ["object", "null"],
+                        "description": "What may be chosen inside the action: field, most, "
+                        "among (e.g. an import's units, each with its cost)",
+                    },
                 },
                 "required": ["kind", "move", "description", "effects"],
             },

@@ -7,9 +7,11 @@ from typing import Any
 from ...core.checks import Kind
 from ...core.i18n import N_, Message
 from ...core.verdicts import Alternative
-from .board import NATIONS
-from .logic import action_of, distance, index, player, rondel_cost
-from .models import RONDEL, State, TransferMove
+from .board import NATIONS, board
+from .destinations import maneuvers
+from .logic import action_of, distance, index, player, resolve_space, rondel_cost
+from .models import RONDEL, ManeuverMove, State, TransferMove
+from .placing import place
 from .rules import checks
 from .vocab import nation_name, region_name, space_name
 
@@ -75,20 +77,69 @@ def _describe(state: State, data: dict[str, Any]) -> Message:
     return checks.message(N_("Take {space} at no extra cost."), space=space_name(data["space"]))
 
 
-def alternatives(state: State, move: Any) -> list[Alternative]:
+def _pieces(move: Any) -> list[tuple[str, str]]:
+    """The (kind, region) of each unit a maneuver moves, in the move's order."""
+    if not isinstance(move, ManeuverMove):
+        return []
+    found = [("army", a.route[0]) for a in move.armies]
+    return found + [("fleet", f.from_) for f in move.fleets]
+
+
+def _same_piece(state: State, move: Any) -> list[dict[str, Any]]:
+    """The moves of the units the maneuver names, each alone, one per destination: the
+    same piece and the same kind of move come first among the alternatives."""
+    pieces = _pieces(move)
+    if not pieces:
+        return []
+    nid = move.nation
+    space = resolve_space(state.nations[nid].rondel, "maneuver", move.space)
+    base = {"type": "maneuver", "nation": nid, "space": space}
+    seen: set[tuple[str, str, str]] = set()
+    out = []
+    for kind, region in pieces:
+        for data in maneuvers(state, board(), base):
+            where = place(state, data) or {}
+            if where.get("piece") != {"nation": nid, "kind": kind, "region": region}:
+                continue
+            key = (kind, region, where["to"][0])
+            if data.get("battles") or data.get("destroy") or key in seen:
+                continue
+            seen.add(key)
+            out.append(data)
+    return out
+
+
+def _legal(state: State, data: dict[str, Any]) -> bool:
     from . import GAME
 
-    found: list[Alternative] = []
+    candidate = GAME.move_adapter.validate_python(data)
+    return not any(
+        True
+        for check in checks.of_kind(Kind.MOVE)
+        if check.applies_to(data["type"])
+        for _ in check.func(state, candidate)
+    )
+
+
+def alternatives(state: State, move: Any) -> list[Alternative]:
+    """This piece's legal moves first (an army's legal destinations), then the other
+    actions, the same action first."""
+    from .options import describe
+
+    found = [
+        Alternative(data, describe(state, data))
+        for data in _same_piece(state, move)
+        if _legal(state, data)
+    ][:MOST_SAME_PIECE]
+    others = 0
     for data in _candidates(state, move):
-        candidate = GAME.move_adapter.validate_python(data)
-        broken = any(
-            True
-            for check in checks.of_kind(Kind.MOVE)
-            if check.applies_to(data["type"])
-            for _ in check.func(state, candidate)
-        )
-        if not broken:
+        if _legal(state, data):
             found.append(Alternative(data, _describe(state, data)))
-        if len(found) >= 10:
+            others += 1
+        if others >= MOST_OTHERS:
             break
     return found
+
+
+#: How many of the same piece's moves, then of the other actions, are offered.
+MOST_SAME_PIECE, MOST_OTHERS = 20, 10

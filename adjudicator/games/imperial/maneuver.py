@@ -244,7 +244,7 @@ def armies(play: Play) -> None:
         read = walk(play, army.route, path)
         if isinstance(read, Violation):
             play.judge(read)
-        elif play.judge(one_move(read, path)):
+        elif play.judge(one_move(read, path, army.route)):
             _arrive(play, army, read, path)
 
 
