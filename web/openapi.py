@@ -85,6 +85,11 @@ _MOVE = {
             },
         },
         "effects": {"type": "array", "items": {"type": "string"}},
+        "allowed_by": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "For a legal move: the IDs of the rules it is made under",
+        },
         "errors": {"type": "array", "items": {"$ref": "#/components/schemas/Error"}},
     },
     "required": ["legal", "violations", "state", "alternatives", "errors"],

@@ -149,6 +149,8 @@ class MoveVerdict(_Violations):
     state: Mapping[str, Any] | None
     alternatives: tuple[Alternative, ...] = ()
     effects: tuple[Message, ...] = ()
+    allowed_by: tuple[str, ...] = ()
+    """For a legal move: the rules it is made under, most specific first."""
 
     @property
     def legal(self) -> bool:
@@ -161,6 +163,7 @@ class MoveVerdict(_Violations):
             "state": dict(self.state) if self.state is not None else None,
             "alternatives": [a.to_json(lang) for a in self.alternatives],
             "effects": [m.render(lang) for m in self.effects],
+            "allowed_by": list(self.allowed_by),
             "errors": [],
         }
 

@@ -143,3 +143,32 @@ def alternatives(state: State, move: Any) -> list[Alternative]:
 
 #: How many of the same piece's moves, then of the other actions, are offered.
 MOST_SAME_PIECE, MOST_OTHERS = 20, 10
+
+
+def allowed_by(state: State, move: Any) -> list[str]:
+    """The rules a legal maneuver is made under, by what it does: a fleet's move (IM-601),
+    an army's step, convoy or rail journey (IM-602, IM-603, IM-604), a stance (IM-610,
+    IM-611), a battle (IM-607, IM-608, IM-609 in a port), a destroyed factory (IM-613)."""
+    if not isinstance(move, ManeuverMove):
+        return []
+    b = board()
+    found: list[str] = []
+    if move.fleets:
+        found.append("IM-601")
+    for army in move.armies:
+        found.append("IM-602")
+        if any(r in b.seas for r in army.route):
+            found.append("IM-603")
+        elif len(army.route) > 2:
+            found.append("IM-604")
+        if b.home.get(army.route[-1]) not in (None, move.nation):
+            found.append("IM-610")
+    if move.stances:
+        found.append("IM-611")
+    for battle in move.battles:
+        found += ["IM-607", "IM-608"]
+        if battle.region not in b.seas and (battle.unit == "fleet" or battle.target == "fleet"):
+            found.append("IM-609")
+    if move.destroy:
+        found.append("IM-613")
+    return list(dict.fromkeys(found))
