@@ -8,7 +8,7 @@ from ...core.checks import Kind
 from ...core.i18n import N_, Message
 from ...core.verdicts import Alternative
 from .board import NATIONS, board
-from .destinations import maneuvers
+from .destinations import maneuver_words, maneuvers
 from .logic import action_of, distance, index, player, resolve_space, rondel_cost
 from .models import RONDEL, ManeuverMove, State, TransferMove
 from .placing import place
@@ -124,10 +124,8 @@ def _legal(state: State, data: dict[str, Any]) -> bool:
 def alternatives(state: State, move: Any) -> list[Alternative]:
     """This piece's legal moves first (an army's legal destinations), then the other
     actions, the same action first."""
-    from .options import describe
-
     found = [
-        Alternative(data, describe(state, data))
+        Alternative(data, checks.message(N_("Move: {move}."), move=maneuver_words(data)))
         for data in _same_piece(state, move)
         if _legal(state, data)
     ][:MOST_SAME_PIECE]
