@@ -95,6 +95,9 @@ class Game:
     """The game's own tables in the reference (Imperial's unconfirmed borders)."""
     present: Presentation | None = None
     """Its picture and page labels (its ``present.py``), for the web layer."""
+    allowed_by: Callable[[Any, Any], Sequence[str]] | None = None
+    """``allowed_by(state, move)``: the rules a legal move is made under, most specific
+    first (default: the first rule of each check made for the move's type alone)."""
     aid: AidParts | None = None
     """What its printed player aid holds (its ``aid.py``), for ``adjudicator aid``."""
 
@@ -303,7 +306,16 @@ class Game:
                 alternatives = tuple(self.alternatives(state, move))
             return MoveVerdict(tuple(found), None, alternatives)
         assert after is not None
-        return MoveVerdict((), after.model_dump(mode="json"), (), tuple(effects))
+        rules = tuple(self.allowed_by(state, move)) if self.allowed_by else ()
+        if not rules:
+            own = [
+                check
+                for check in self.checks.of_kind(Kind.MOVE)
+                if check.moves and move_type in check.moves and len(check.moves) <= 2
+            ]
+            own.sort(key=lambda check: len(check.moves))  # made for this move alone first
+            rules = tuple(dict.fromkeys(check.rules[0] for check in own))
+        return MoveVerdict((), after.model_dump(mode="json"), (), tuple(effects), rules)
 
     def is_legal(self, state: Any, move: Any) -> bool:
         """Whether a parsed move is legal: the first violation found ends the search, and
