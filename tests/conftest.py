@@ -21,6 +21,8 @@ HEAVY = ("browser", "playout", "fuzz", "load", "serving", "postgres", "docs")
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
+        if "built_docs" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.docs)  # it waits for the four-language build
         if any(item.get_closest_marker(name) for name in HEAVY):
             item.add_marker(pytest.mark.slow)
 
