@@ -215,7 +215,9 @@ def _malformed(state: dict, move: dict) -> list[str]:
 
 
 def test_an_army_entering_a_foreign_home_province_states_its_stance() -> None:
-    move = {"type": "maneuver", "nation": "AH", "armies": [{"route": ["trieste", "venice"]}]}
+    # (a move of format 1, which had no stance, reads as hostile: tests/test_formats.py)
+    move = {"type": "maneuver", "nation": "AH", "armies": [{"route": ["trieste", "venice"]}],
+            "format_version": 2}  # fmt: skip
     assert _malformed(GAME.example(), move) == ["/move/armies/0/stance"]
     move["armies"][0]["stance"] = "hostile"
     assert GAME.adjudicate(GAME.example(), move).legal

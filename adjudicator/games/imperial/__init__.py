@@ -10,6 +10,7 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
+from ...core.formats import Defaulted
 from ...core.game import Game
 from ...core.i18n import N_
 from . import alternatives as _alternatives
@@ -39,4 +40,8 @@ GAME = Game(
     sampler=_sampler,
     present=_present.PRESENT,
     reference_tables=_reference.TABLES,
+    # Format 2 (2026-12-02): an army ending in another nation's home province states its
+    # stance; a move of format 1 that leaves it out there reads as hostile.
+    format_version=2,
+    upgrades=(Defaulted("move", "/armies/*", "stance", "hostile", since=2),),
 )
