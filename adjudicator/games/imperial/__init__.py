@@ -13,6 +13,7 @@ from pydantic import TypeAdapter
 from ...core.formats import Defaulted
 from ...core.game import Game
 from ...core.i18n import N_
+from . import aid as _aid
 from . import alternatives as _alternatives
 from . import engine as _engine
 from . import options as _options
@@ -39,6 +40,7 @@ GAME = Game(
     players=(2, 6),
     sampler=_sampler,
     present=_present.PRESENT,
+    aid=_aid,
     reference_tables=_reference.TABLES,
     # Format 2 (2026-12-02): an army ending in another nation's home province states its
     # stance; a move of format 1 that leaves it out there reads as hostile.

@@ -9,6 +9,7 @@ from pydantic import TypeAdapter
 from ...core.formats import Dropped
 from ...core.game import Game
 from ...core.i18n import N_
+from . import aid as _aid
 from . import alternatives as _alternatives
 from . import engine as _engine
 from . import options as _options
@@ -41,6 +42,7 @@ GAME = Game(
         Dropped("state", where, "name", since=2)
         for where in ("/players/*/buildings/*", "/market/*", "/building_deck/*")
     ),
+    aid=_aid,
     players=(2, 5),
     player_kind="colour",
 )
