@@ -19,7 +19,20 @@ from datetime import datetime, timedelta
 from typing import Annotated, Any, cast
 
 from pydantic import Field, StrictStr, TypeAdapter, ValidationError
-from sqlalchemy import Table, and_, bindparam, case, func, insert, null, select, text, update
+from sqlalchemy import (
+    Table,
+    Text,
+    and_,
+    bindparam,
+    case,
+    func,
+    insert,
+    null,
+    select,
+    text,
+    update,
+)
+from sqlalchemy import cast as sql_cast
 from sqlalchemy.engine import Connection, Engine
 
 from adjudicator.core.errors import CORE, MalformedInput, check_text
@@ -567,8 +580,10 @@ class Tables:
             yield text
             return
         yield text[: text.rindex("[]")] + "["
-        state = case((_E.c.kind == "correct", _E.c.state), else_=null()).label("state")
-        columns = (_E.c.seq, _E.c.kind, _E.c.version, _E.c.author, _E.c.move, state)
+        # the move and a correction's state as the stored JSON text: copied, not re-encoded
+        state = case((_E.c.kind == "correct", sql_cast(_E.c.state, Text)), else_=null())
+        move = sql_cast(_E.c.move, Text).label("move")
+        columns = (_E.c.seq, _E.c.kind, _E.c.version, _E.c.author, move, state.label("state"))
         seq, sep = 1, "\n"
         while seq < table.log_length:
             time.sleep(0)  # under gevent: the other requests go on between two batches
@@ -668,17 +683,18 @@ def _imported_lines(
 
 
 def _export_entry(row: Any) -> str:
-    item: dict[str, Any] = {"kind": row.kind}
+    """One entry of an exported log, on one line, from its stored JSON texts."""
+    parts = [f'"kind": {json.dumps(row.kind)}']
     if row.kind == "move":
-        item["move"] = row.move
-        item["legal"] = row.version is not None
+        parts += [
+            f'"move": {row.move}',
+            f'"legal": {"true" if row.version is not None else "false"}',
+        ]
     elif row.kind == "correct":
-        item["state"] = row.state
+        parts.append(f'"state": {row.state}')
     if row.author:
-        item["author"] = row.author
-    # one line per entry, compact: json's C encoder (an indented dump is pure Python and
-    # was most of an export's time)
-    return json.dumps(item, ensure_ascii=False, separators=(", ", ": "))
+        parts.append(f'"author": {json.dumps(row.author, ensure_ascii=False)}')
+    return "{" + ", ".join(parts) + "}"
 
 
 def _columns(entry: EntryRow) -> dict[str, Any]:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
+from ...core.formats import Dropped
 from ...core.game import Game
 from ...core.i18n import N_
 from . import aid as _aid
@@ -34,6 +35,13 @@ GAME = Game(
     default_example="mid-game",
     sampler=_sampler,
     present=_present.PRESENT,
+    # Format 2 (2026-12-02): a building card is named by its kind, not its printed title;
+    # the `name` a card of format 1 carried is ignored.
+    format_version=2,
+    upgrades=tuple(
+        Dropped("state", where, "name", since=2)
+        for where in ("/players/*/buildings/*", "/market/*", "/building_deck/*")
+    ),
     aid=_aid,
     players=(2, 5),
     player_kind="colour",
