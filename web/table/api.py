@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import time
@@ -199,8 +200,17 @@ def options(code: str) -> Any:
 @bp.get("/<code>/qr.svg")
 def qr(code: str) -> Any:
     tables().head(code)
-    svg = segno.make(join_url(code), error="m").svg_inline(scale=4, dark="#1b1f24")
-    return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+    return Response(qr_svg(join_url(code)), mimetype="image/svg+xml",
+                    headers={"Cache-Control": "max-age=3600"})  # fmt: skip
+
+
+def qr_svg(link: str) -> bytes:
+    """The link as a QR code: a standalone SVG document (with its namespace, which an
+    ``<img>`` needs), dark on white so that it scans and prints on any background."""
+    out = io.BytesIO()
+    segno.make(link, error="m").save(out, kind="svg", xmldecl=False, svgns=True, scale=4,
+                                     dark="#1b1f24", light="#ffffff")  # fmt: skip
+    return out.getvalue()
 
 
 # --- live updates ----------------------------------------------------------------------------

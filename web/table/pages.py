@@ -60,7 +60,11 @@ def pull_lang(endpoint: str | None, values: dict[str, Any] | None) -> None:
 
 @bp.url_defaults
 def add_lang(endpoint: str, values: dict[str, Any]) -> None:
-    if "lang" not in values and g.get("url_lang"):
+    """The page's language for the pages under ``/<lang>/``; never for the join link, which
+    opens in the joining phone's own language (its last choice, else its browser's)."""
+    if "lang" in values or not g.get("url_lang"):
+        return
+    if current_app.url_map.is_endpoint_expecting(endpoint, "lang"):
         values["lang"] = g.url_lang
 
 

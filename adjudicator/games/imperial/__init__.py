@@ -39,4 +39,5 @@ GAME = Game(
     sampler=_sampler,
     present=_present.PRESENT,
     reference_tables=_reference.TABLES,
+    to_move=_options.player_to_move,
 )

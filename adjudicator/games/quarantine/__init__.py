@@ -18,6 +18,11 @@ from .models import State
 from .moves import Move
 from .rules import checks
 
+def _to_move(state: State) -> str | None:
+    """The active player (the shared table gives the next move to their seat)."""
+    return str(state.round.active)
+
+
 GAME = Game(
     id="quarantine",
     prefix="QU",
@@ -34,4 +39,5 @@ GAME = Game(
     sampler=_sampler,
     present=_present.PRESENT,
     players=(2, 4),
+    to_move=_to_move,
 )
