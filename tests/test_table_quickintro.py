@@ -78,8 +78,8 @@ def test_money_in_play(states: list[dict[str, Any]], turn: int) -> None:
 
 def test_a_wrong_figure_is_caught_at_its_line(log: dict[str, Any]) -> None:
     wrong = {**log, "entries": [dict(e) for e in log["entries"]]}
-    wrong["entries"][16] = {**wrong["entries"][16],
-                            "expect": {**wrong["entries"][16]["expect"], "/nations/GE/treasury": 13}}  # fmt: skip
+    line = wrong["entries"][16]
+    wrong["entries"][16] = {**line, "expect": {**line["expect"], "/nations/GE/treasury": 13}}
     result = replay(get_game("imperial"), parse_log(wrong))
     assert result.flag is not None and result.flag.index == 16
     message = codec.render_verdict(result.flag.verdict, "en")["violations"][0]["message"]

@@ -328,7 +328,7 @@ class Tables:
         seats = parse_seats(list(players))
         if state is None:
             state = _setup(game, example, len(seats))
-            state = _rename(state, [s.name for s in seats])
+            state = rename_players(state, [s.name for s in seats])
         if variant is not None and isinstance(state, dict) and "variant" in state:
             state = {**state, "variant": variant}
         self._bounded_state(state)
@@ -652,7 +652,7 @@ def _setup(game: Game, example: str | None, players: int) -> dict[str, Any]:
     return game.example(name)
 
 
-def _rename(state: Any, names: Sequence[str]) -> Any:
+def rename_players(state: Any, names: Sequence[str]) -> Any:
     """The setup with its players' names replaced by the table's (by seat order), where
     the state lists its players by name."""
     old = state.get("players") if isinstance(state, dict) else None

@@ -7,7 +7,6 @@ from __future__ import annotations
 import contextlib
 from collections import OrderedDict
 from typing import Any
-from urllib.parse import quote
 
 from flask import (
     Blueprint,
@@ -22,9 +21,12 @@ from flask import (
 
 from adjudicator.core.errors import MalformedInput, load_json
 from adjudicator.core.game import Game
-from adjudicator.core.i18n import LANGS
+from adjudicator.core.i18n import LANGS, N_
 from adjudicator.games import available_games, get_game
-from adjudicator.table.service import StaleVersion, TableError
+from adjudicator.table import seats as seating
+from adjudicator.table.codes import shown
+from adjudicator.table.log import example_log, example_names
+from adjudicator.table.service import NotYourSeat, StaleVersion, TableError, rename_players
 from adjudicator.table.store import TableRow
 
 from .. import forms, permalink
@@ -37,15 +39,23 @@ from ..views import (
     picture,
     pretty,
     second_lang,
-    setup_examples,
     state_editor,
 )
 from . import tables
-from .views import entry_view, join_url, seat_list, seat_text, side_choices
+from .views import (
+    entry_views,
+    first_notice,
+    join_url,
+    seat_list,
+    seat_text,
+    side_choices,
+    start_choices,
+)
 
 bp = Blueprint("table_pages", __name__)
 
-SEAT_COOKIE = "adj_seat_"
+#: The phone's own random token (see :mod:`adjudicator.table.seats`): the seats it holds.
+PHONE_COOKIE = "adj_phone"
 
 
 @bp.url_value_preprocessor
@@ -93,7 +103,12 @@ def refused(error: TableError) -> tuple[str, int]:
 def table_game(found: TableRow) -> Game:
     """The table's game, made the page's game so that its fields and kinds of action read in
     the page's language (``views.page_game``), as on the dispute and check pages."""
-    game = get_game(found.game)
+    return page_game_of(found.game)
+
+
+def page_game_of(game_id: str) -> Game:
+    """The game, made the page's game (see :func:`table_game`)."""
+    game = get_game(game_id)
     g.game_id, g.adj_game = game.id, game
     return game
 
@@ -127,12 +142,14 @@ def open_table() -> Any:
             for i, (n, s) in enumerate(zip(names, sides + [""] * len(names), strict=False))
             if n
         ]
-        first = str(players[0]["name"]) if players else None
         start_from = request.form.get("start", "")
         try:
             state = None
             if start_from == "json":
                 state = load_json(request.form.get("json", ""))
+            elif start_from.startswith("log:"):
+                state, players = _log_start(start_from[4:], players)
+            first = str(players[0]["name"]) if players else None
             example = start_from if start_from in game.example_names() else None
             table = tables().open(
                 game.id, players, state=state, example=example,
@@ -144,15 +161,53 @@ def open_table() -> Any:
             errors = [{"path": "", "message": exc.message.render(current_lang())}]
         else:
             response = redirect(url_for("table_pages.table", code=table.code))
+            phone = _phone() or seating.new_phone()
             if first:
-                response.set_cookie(SEAT_COOKIE + table.code, quote(first),
-                                    max_age=COOKIE_AGE, samesite="Lax")  # fmt: skip
-            return response
+                tables().take_seat(table.code, first, phone)
+            return _with_phone(response, phone)
+    return _open_page(game, form, errors), (422 if errors else 200)
+
+
+def _log_start(name: str, players: list[dict[str, Any]]) -> tuple[Any, list[dict[str, Any]]]:
+    """The first state of an example log, with its players unless others were typed (who
+    then take its players' places, in seat order)."""
+    if name not in example_names():
+        raise TableError(N_("The game has no example called {name}."), name=name[:64])
+    log = example_log(name)
+    if not players:
+        return log["initial_state"], list(log.get("players") or [])
+    return rename_players(log["initial_state"], [p["name"] for p in players]), players
+
+
+def _open_page(game: Game, form: dict[str, Any], errors: list[Any], **more: Any) -> str:
     return render_template(
-        "table/open.html", games=games, chosen=game, form=form, errors=errors,
-        setups=setup_examples(game.example_names()), examples=game.example_names(),
-        sides=side_choices(game, current_lang()),
-    ), (422 if errors else 200)  # fmt: skip
+        "table/open.html", games=available_games(), chosen=game, form=form, errors=errors,
+        starts=start_choices(game), sides=side_choices(game, current_lang()),
+        typed=request.args.get("code", ""), **more,
+    )  # fmt: skip
+
+
+@bp.get("/<lang>/table/join")
+def join_by_code() -> Any:
+    """The short code typed on the start page: on to the table's join page."""
+    typed = request.args.get("code", "")
+    try:
+        found = tables().by_short_code(typed)
+    except TableError as exc:
+        form = {"players": [""] * 4, "sides": [""] * 4}
+        message = exc.message.render(current_lang())
+        return _open_page(available_games()[0], form, [], code_error=message), exc.status
+    return redirect(url_for("table_pages.join", code=found.code))
+
+
+def _phone() -> str | None:
+    token = request.cookies.get(PHONE_COOKIE, "")
+    return token if 8 <= len(token) <= 32 else None
+
+
+def _with_phone(response: Any, phone: str) -> Any:
+    response.set_cookie(PHONE_COOKIE, phone, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+    return response
 
 
 # --- join ------------------------------------------------------------------------------------
@@ -169,23 +224,18 @@ def join(code: str) -> Any:
         response.set_cookie(LANG_COOKIE, lang, max_age=COOKIE_AGE, samesite="Lax")
         seat = request.form.get("seat", "")
         names = [p["name"] for p in table.players]
-        if seat in names:
-            response.set_cookie(SEAT_COOKIE + code, quote(seat), max_age=COOKIE_AGE,
-                                samesite="Lax")  # fmt: skip
-        else:
-            response.delete_cookie(SEAT_COOKIE + code)
-        return response
+        phone = _phone() or seating.new_phone()
+        tables().take_seat(code, seat if seat in names else None, phone)
+        return _with_phone(response, phone)
     return render_template(
         "table/join.html", table=table, game=table_game(table), langs_all=LANGS,
-        seat=_seat(code),
+        seat=_seat(code), held=tables().holders(code),
     )  # fmt: skip
 
 
 def _seat(code: str) -> str | None:
-    from urllib.parse import unquote
-
-    raw = request.cookies.get(SEAT_COOKIE + code)
-    return unquote(raw) if raw else None
+    """The seat this phone holds at the table (``None``: it watches)."""
+    return tables().seat_of_phone(code, _phone())
 
 
 # --- the table -------------------------------------------------------------------------------
@@ -199,24 +249,21 @@ def table_context(table: TableRow) -> dict[str, Any]:
     game = table_game(table)
     since = max(0, table.log_length - PAGE_LINES - 1)
     entries = tables().entries(table.code, since=since)
-    views = []
-    current: Any = None
-    for entry in entries:
-        views.append(entry_view(game, entry, current))
-        if entry.state is not None:
-            current = entry.state
+    views = entry_views(game, entries, tables().entry)
     if since:
         views = views[1:]  # the line before the first shown gave its state, not shown
     views.reverse()
+    mine = _seat(table.code)
     return {
         "earlier": max(0, table.log_length - len(views)),
         "table": table,
         "game": game,
         "entries": views,
         "picture": picture(game, table.state, []),
-        "seat": _seat(table.code),
-        "seats": seat_list(game, table.players, _seat(table.code)),
+        "seat": mine,
+        "seats": seat_list(game, table.players, mine),
         "has_options": game.options is not None,
+        "short_code": shown(table.short_code) if table.short_code else "",
     }
 
 
@@ -225,8 +272,16 @@ def table(code: str) -> str:
     found = tables().get(code)
     return render_template(
         "table/table.html", **table_context(found), join_url=join_url(code),
-        qr=url_for("table_api.qr", code=code),
+        qr=url_for("table_api.qr", code=code), refused=_refused_notice(found),
     )  # fmt: skip
+
+
+def _refused_notice(found: TableRow) -> str:
+    """After an undo refused because the table had moved on: what got in first."""
+    seen = request.args.get("changed", "")
+    if not seen.isdigit():
+        return ""
+    return first_notice(table_game(found), tables().first_since(found.code, int(seen)))
 
 
 #: Rendered live parts, by (table, version, log length, language, second language): every
@@ -259,7 +314,7 @@ def undo(code: str) -> Any:
     try:
         tables().undo(code, seen_version(), _seat(code))
     except StaleVersion:
-        return redirect(url_for("table_pages.table", code=code, changed=1))
+        return redirect(url_for("table_pages.table", code=code, changed=seen_version()))
     return redirect(url_for("table_pages.table", code=code, _anchor="log"))
 
 
@@ -280,12 +335,15 @@ def move(code: str) -> Any:
             if edit:
                 mv = edit_move(game, mv, edit)
             elif request.form.get("action") != "retype":
-                outcome = tables().propose(code, mv, seen_version(), _seat(code))
+                outcome = tables().propose(code, mv, seen_version(), phone=_phone() or "")
                 anchor = f"entry-{outcome.entry.seq}"
                 return redirect(url_for("table_pages.table", code=code, _anchor=anchor))
-        except StaleVersion as exc:
-            notice = exc.message.render(current_lang())
+        except StaleVersion:
+            first = tables().first_since(code, seen_version())
+            notice = first_notice(game, first, again=True)
             found, status = tables().get(code), 409
+        except NotYourSeat as exc:
+            notice, status = exc.message.render(current_lang()), 403
         except MalformedInput as exc:
             errors, status = error_views(exc.errors), 422
             with contextlib.suppress(MalformedInput):
@@ -308,23 +366,32 @@ def move(code: str) -> Any:
 
 @bp.get("/<lang>/t/<code>/options")
 def options(code: str) -> Any:
+    """What this phone may do: the legal actions of the seat whose move it is, when that
+    seat is this phone's or no phone holds it; else whose move it is."""
     found = tables().get(code)
     game = table_game(found)
     if game.options is None:
         return redirect(url_for("table_pages.move", code=code))
     lang = current_lang()
-    result = game.legal_actions(game.parse_state(found.state))
-    groups = [
-        (move_label(kind), [
-            {"description": a.description.render(lang), "json": pretty(dict(a.move)),
-             "effects": [m.render(lang) for m in a.effects]}
-            for a in actions
-        ])
-        for kind, actions in result.by_kind().items()
-    ]  # fmt: skip
+    whose, held, mine = seating.to_move(game, found), tables().holders(code), _seat(code)
+    elsewhere = whose is not None and held.get(whose) not in (None, _phone())
+    groups: list[tuple[str, list[dict[str, Any]]]] = []
+    notes: list[str] = []
+    count = 0
+    if not elsewhere:
+        result = game.legal_actions(game.parse_state(found.state))
+        groups = [
+            (move_label(kind), [
+                {"description": a.description.render(lang), "json": pretty(dict(a.move)),
+                 "effects": [m.render(lang) for m in a.effects]}
+                for a in actions
+            ])
+            for kind, actions in result.by_kind().items()
+        ]  # fmt: skip
+        notes, count = [n.render(lang) for n in result.notes], len(result.actions)
     return render_template(
-        "table/options.html", table=found, game=game, groups=groups,
-        notes=[n.render(lang) for n in result.notes], count=len(result.actions),
+        "table/options.html", table=found, game=game, groups=groups, notes=notes,
+        count=count, whose=whose, mine=mine, elsewhere=elsewhere,
     )  # fmt: skip
 
 
@@ -363,3 +430,6 @@ def correct(code: str) -> Any:
         base=permalink.encode(data), opened=" ".join(opened), state_json=pretty(data),
         notice=notice, errors=errors,
     ), status  # fmt: skip
+
+
+from . import bring  # noqa: E402,F401  (its routes are this blueprint's)

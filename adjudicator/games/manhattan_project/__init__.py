@@ -18,6 +18,7 @@ from .models import State
 from .moves import Move
 from .rules import checks as _checks
 
+
 def _to_move(state: State) -> str | None:
     """The active player (the shared table gives the next move to their seat)."""
     return str(state.turn.active)
