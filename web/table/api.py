@@ -244,6 +244,8 @@ def events(code: str) -> Any:
             if left <= 0:
                 return
             found = follow.wait(code, current, min(HEARTBEAT_SECONDS, left))
+            if follow.stopping:
+                return
             if found is None or found == current:
                 yield ": beat\n\n"
             else:
