@@ -19,18 +19,16 @@ from flask import (
     url_for,
 )
 
-from adjudicator.core.errors import MalformedInput, load_json
+from adjudicator.core.errors import MalformedInput
 from adjudicator.core.game import Game
-from adjudicator.core.i18n import LANGS, N_
-from adjudicator.games import available_games, get_game
+from adjudicator.games import get_game
 from adjudicator.table import seats as seating
 from adjudicator.table.codes import shown
-from adjudicator.table.log import example_log, example_names
-from adjudicator.table.service import NotYourSeat, StaleVersion, TableError, rename_players
+from adjudicator.table.service import NotYourSeat, StaleVersion, TableError
 from adjudicator.table.store import TableRow
 
 from .. import forms, permalink
-from ..i18n import COOKIE_AGE, LANG_COOKIE, canonical, current_lang
+from ..i18n import canonical, current_lang
 from ..inputs import default_move, edit_move, list_edit, move_from_form, state_from_form
 from ..views import (
     error_views,
@@ -48,8 +46,6 @@ from .views import (
     join_url,
     seat_list,
     seat_text,
-    side_choices,
-    start_choices,
 )
 
 bp = Blueprint("table_pages", __name__)
@@ -118,124 +114,14 @@ def seen_version() -> int:
     return int(value) if value.isdigit() else -1
 
 
-# --- open a table --------------------------------------------------------------------------
-
-
-@bp.get("/table/")
-def start() -> Any:
-    return redirect(url_for("table_pages.open_table", lang=current_lang()))
-
-
-@bp.route("/<lang>/table/", methods=["GET", "POST"])
-def open_table() -> Any:
-    games = available_games()
-    chosen = request.values.get("game") or games[0].id
-    game = next((x for x in games if x.id == chosen), games[0])
-    form: dict[str, Any] = {"game": game.id, "players": [""] * 4, "sides": [""] * 4}
-    errors: list[dict[str, str]] = []
-    if request.method == "POST" and request.form.get("action") == "open":
-        names = [n.strip() for n in request.form.getlist("name")][:8]
-        sides = request.form.getlist("side")[: len(names)]
-        form.update(players=names, sides=sides)
-        players: list[dict[str, Any]] = [
-            {"name": n, "seat": i + 1, **({"side": s} if s else {})}
-            for i, (n, s) in enumerate(zip(names, sides + [""] * len(names), strict=False))
-            if n
-        ]
-        start_from = request.form.get("start", "")
-        try:
-            state = None
-            if start_from == "json":
-                state = load_json(request.form.get("json", ""))
-            elif start_from.startswith("log:"):
-                state, players = _log_start(start_from[4:], players)
-            first = str(players[0]["name"]) if players else None
-            example = start_from if start_from in game.example_names() else None
-            table = tables().open(
-                game.id, players, state=state, example=example,
-                variant=request.form.get("variant") or None, author=first,
-            )  # fmt: skip
-        except MalformedInput as exc:
-            errors = error_views(exc.errors)
-        except TableError as exc:
-            errors = [{"path": "", "message": exc.message.render(current_lang())}]
-        else:
-            response = redirect(url_for("table_pages.table", code=table.code))
-            phone = _phone() or seating.new_phone()
-            if first:
-                tables().take_seat(table.code, first, phone)
-            return _with_phone(response, phone)
-    return _open_page(game, form, errors), (422 if errors else 200)
-
-
-def _log_start(name: str, players: list[dict[str, Any]]) -> tuple[Any, list[dict[str, Any]]]:
-    """The first state of an example log, with its players unless others were typed (who
-    then take its players' places, in seat order)."""
-    if name not in example_names():
-        raise TableError(N_("The game has no example called {name}."), name=name[:64])
-    log = example_log(name)
-    if not players:
-        return log["initial_state"], list(log.get("players") or [])
-    return rename_players(log["initial_state"], [p["name"] for p in players]), players
-
-
-def _open_page(game: Game, form: dict[str, Any], errors: list[Any], **more: Any) -> str:
-    return render_template(
-        "table/open.html", games=available_games(), chosen=game, form=form, errors=errors,
-        starts=start_choices(game), sides=side_choices(game, current_lang()),
-        typed=request.args.get("code", ""), **more,
-    )  # fmt: skip
-
-
-@bp.get("/<lang>/table/join")
-def join_by_code() -> Any:
-    """The short code typed on the start page: on to the table's join page."""
-    typed = request.args.get("code", "")
-    try:
-        found = tables().by_short_code(typed)
-    except TableError as exc:
-        form = {"players": [""] * 4, "sides": [""] * 4}
-        message = exc.message.render(current_lang())
-        return _open_page(available_games()[0], form, [], code_error=message), exc.status
-    return redirect(url_for("table_pages.join", code=found.code))
-
-
-def _phone() -> str | None:
+def this_phone() -> str | None:
     token = request.cookies.get(PHONE_COOKIE, "")
     return token if 8 <= len(token) <= 32 else None
 
 
-def _with_phone(response: Any, phone: str) -> Any:
-    response.set_cookie(PHONE_COOKIE, phone, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
-    return response
-
-
-# --- join ------------------------------------------------------------------------------------
-
-
-@bp.route("/t/<code>", methods=["GET", "POST"])
-def join(code: str) -> Any:
-    """The shared link: each phone chooses its language and, if it likes, its seat."""
-    table = tables().get(code)
-    g.url_lang = current_lang()
-    if request.method == "POST":
-        lang = canonical(request.form.get("lang")) or current_lang()
-        response = redirect(url_for("table_pages.table", code=code, lang=lang))
-        response.set_cookie(LANG_COOKIE, lang, max_age=COOKIE_AGE, samesite="Lax")
-        seat = request.form.get("seat", "")
-        names = [p["name"] for p in table.players]
-        phone = _phone() or seating.new_phone()
-        tables().take_seat(code, seat if seat in names else None, phone)
-        return _with_phone(response, phone)
-    return render_template(
-        "table/join.html", table=table, game=table_game(table), langs_all=LANGS,
-        seat=_seat(code), held=tables().holders(code),
-    )  # fmt: skip
-
-
-def _seat(code: str) -> str | None:
+def this_seat(code: str) -> str | None:
     """The seat this phone holds at the table (``None``: it watches)."""
-    return tables().seat_of_phone(code, _phone())
+    return tables().seat_of_phone(code, this_phone())
 
 
 # --- the table -------------------------------------------------------------------------------
@@ -253,7 +139,7 @@ def table_context(table: TableRow) -> dict[str, Any]:
     if since:
         views = views[1:]  # the line before the first shown gave its state, not shown
     views.reverse()
-    mine = _seat(table.code)
+    mine = this_seat(table.code)
     return {
         "earlier": max(0, table.log_length - len(views)),
         "table": table,
@@ -312,7 +198,7 @@ def live(code: str) -> str:
 @bp.post("/<lang>/t/<code>/undo")
 def undo(code: str) -> Any:
     try:
-        tables().undo(code, seen_version(), _seat(code))
+        tables().undo(code, seen_version(), this_seat(code))
     except StaleVersion:
         return redirect(url_for("table_pages.table", code=code, changed=seen_version()))
     return redirect(url_for("table_pages.table", code=code, _anchor="log"))
@@ -335,7 +221,7 @@ def move(code: str) -> Any:
             if edit:
                 mv = edit_move(game, mv, edit)
             elif request.form.get("action") != "retype":
-                outcome = tables().propose(code, mv, seen_version(), phone=_phone() or "")
+                outcome = tables().propose(code, mv, seen_version(), phone=this_phone() or "")
                 anchor = f"entry-{outcome.entry.seq}"
                 return redirect(url_for("table_pages.table", code=code, _anchor=anchor))
         except StaleVersion:
@@ -373,8 +259,8 @@ def options(code: str) -> Any:
     if game.options is None:
         return redirect(url_for("table_pages.move", code=code))
     lang = current_lang()
-    whose, held, mine = seating.to_move(game, found), tables().holders(code), _seat(code)
-    elsewhere = whose is not None and held.get(whose) not in (None, _phone())
+    whose, held, mine = seating.to_move(game, found), tables().holders(code), this_seat(code)
+    elsewhere = whose is not None and held.get(whose) not in (None, this_phone())
     groups: list[tuple[str, list[dict[str, Any]]]] = []
     notes: list[str] = []
     count = 0
@@ -415,7 +301,7 @@ def correct(code: str) -> Any:
                 if verb == "open":
                     opened.append(where)
             elif not edit:
-                outcome = tables().correct(code, data, seen_version(), _seat(code))
+                outcome = tables().correct(code, data, seen_version(), this_seat(code))
                 anchor = f"entry-{outcome.entry.seq}"
                 return redirect(url_for("table_pages.table", code=code, _anchor=anchor))
         except StaleVersion as exc:
@@ -432,4 +318,4 @@ def correct(code: str) -> Any:
     ), status  # fmt: skip
 
 
-from . import bring  # noqa: E402,F401  (its routes are this blueprint's)
+from . import bring, joining  # noqa: E402,F401  (their routes are this blueprint's)
