@@ -185,3 +185,62 @@ def test_a_log_is_brought_to_the_page(app: Any) -> None:
                          content_type="multipart/form-data")  # fmt: skip
     assert opened.status_code == 302 and "/en/t/" in opened.location
     assert "26 lines" not in client.get(opened.location).text  # a table, at its last state
+
+
+def table_pages(app: Any) -> tuple[FlaskClient, list[str]]:
+    """Every table page, in a state that shows all its parts: seats held and empty, a
+    move entered for another seat, a refused move, an undo, the stale refusal, a log
+    brought (flagged and followed)."""
+    claudia, anton = phone(app), phone(app)
+    code = open_quickintro(anton)
+    claudia.post(f"/t/{code}", data={"lang": "en", "seat": "Claudia"})
+    enter(claudia, code, T01, 1)
+    enter(anton, code, T02, 2)
+    enter(claudia, code, {**QUICK["entries"][2]["move"], "region": "london"}, 3)
+    claudia.post(f"/en/t/{code}/undo", data={"version": "3"})
+    paths = ["/{lang}/table/?game=imperial", "/{lang}/table/?game=quarantine",
+             "/{lang}/table/?game=manhattan-project", f"/{{lang}}/t/{code}",
+             f"/{{lang}}/t/{code}/live", f"/{{lang}}/t/{code}/options",
+             f"/{{lang}}/t/{code}/move", f"/{{lang}}/t/{code}/correct",
+             f"/{{lang}}/t/{code}?changed=3", "/{lang}/table/join?code=ZZZZZZZZ"]  # fmt: skip
+    return claudia, paths
+
+
+#: What a page shows as it is in every language: the players' names and the games' own.
+NAMES = {"Anton", "Bert", "Claudia", "Daniel", "The", "Manhattan", "Project", "Imperial",
+         "Quarantine", "JSON", "QR"}  # fmt: skip
+
+
+def names_only(found: str) -> bool:
+    return set(re.findall(r"[A-Za-z]+", found)) <= NAMES
+
+
+@pytest.mark.parametrize("lang", ["el", "pt", "zh_TW"])
+def test_every_table_page_reads_in_the_pages_language(app: Any, lang: str) -> None:
+    from adjudicator.core.leaks import LeakDetector
+    from adjudicator.games import get_game
+
+    from .test_table_web import text_of
+
+    client, paths = table_pages(app)
+    pages = {p.format(lang=lang): client.get(p.format(lang=lang)).text for p in paths}
+    code = paths[3].rsplit("/", 1)[-1]
+    client.set_cookie("lang", lang)
+    pages["join"] = client.get(f"/t/{code}").text
+    stale = enter(client, code, T01, 1, lang)
+    pages["stale"] = stale.text
+    wrong = json.loads(json.dumps(QUICK))
+    wrong["entries"][2]["move"]["region"] = "london"
+    for name, data in (("flagged", wrong), ("followed", QUICK)):
+        pages[name] = client.post(f"/{lang}/table/log", data={"action": "replay",
+                                  "log": (io.BytesIO(json.dumps(data).encode()), "l.json")},
+                                  content_type="multipart/form-data").text  # fmt: skip
+    detector = LeakDetector.for_game(get_game("imperial"))
+    found = {}
+    for where, html in pages.items():
+        main = html.split("<main", 1)[-1].split("</main>", 1)[0]
+        main = re.sub(r"<textarea\b.*?</textarea>", " ", main, flags=re.S)  # JSON, as typed
+        leaks = [x for x in detector.scan(text_of(main), lang) if not names_only(x.found)]
+        if leaks:
+            found[where] = leaks
+    assert not found, {k: [(x.kind, x.found) for x in v] for k, v in found.items()}
