@@ -193,14 +193,18 @@ def who_entered(entry: EntryRow) -> str:
     return entry.seat or by
 
 
+def line_kind(game: Game, kind: str, move: dict[str, Any] | None) -> str:
+    """What a line is, as a reader says it: the kind of move, an undo or a correction."""
+    if kind == "move":
+        return move_name(game, str((move or {}).get("type", "")))
+    if kind == "correct":
+        return _("Corrected to match the board")
+    return _("Undo")
+
+
 def line_title(game: Game, entry: EntryRow) -> str:
     """A line named as a reader says it: "9. Anna · Maneuver"."""
-    if entry.kind == "move":
-        what = move_name(game, str((entry.move or {}).get("type", "")))
-    elif entry.kind == "correct":
-        what = _("Corrected to match the board")
-    else:
-        what = _("Undo")
+    what = line_kind(game, entry.kind, entry.move)
     return _("{number}. {who} · {what}", number=entry.seq, who=who_entered(entry), what=what)
 
 
@@ -219,12 +223,7 @@ def flagged_line(game: Game, flag: Any, before: Any) -> dict[str, Any]:
     """The first line of a log that does not follow, for the page: its number, what it
     is, its note, and the reasons (with their rules), in the reader's language."""
     entry = flag.entry
-    if entry.kind == "move":
-        what = move_name(game, str((entry.move or {}).get("type", "")))
-    elif entry.kind == "correct":
-        what = _("Corrected to match the board")
-    else:
-        what = _("Undo")
+    what = line_kind(game, entry.kind, entry.move)
     both = {**before, "move": entry.move} if isinstance(before, dict) and entry.move else before
     rendered = codec.render_verdict(flag.verdict, current_lang())
     return {
