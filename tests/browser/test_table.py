@@ -69,7 +69,6 @@ def host_opens(browser: Browser, server: str) -> tuple[Page, str, str, str]:
     page.locator("#start").select_option("log:imperial-quickintro")
     with page.expect_navigation():
         page.locator("#open-button").click()
-    page.locator("#qr-box summary").click()
     link = page.locator("#join-link").inner_text()
     short = page.locator("#short-code").inner_text()
     code = link.rsplit("/", 1)[-1]
@@ -93,6 +92,11 @@ def qr_renders_the_link(page: Page, link: str) -> None:
         url,
     )
     assert parsed[0] == SVG_NS and parsed[1]
+    page.emulate_media(media="print")  # it prints: the code and the QR, not the log
+    expect(image).to_be_visible()
+    expect(page.locator("#short-code")).to_be_visible()
+    expect(page.locator("#log")).to_be_hidden()
+    page.emulate_media(media="screen")
     out = io.BytesIO()
     segno.make(link, error="m").save(out, kind="svg", xmldecl=False, svgns=True, scale=4,
                                      dark="#1b1f24", light="#ffffff")  # fmt: skip
