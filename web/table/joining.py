@@ -13,11 +13,12 @@ from adjudicator.core.i18n import LANGS, N_
 from adjudicator.games import available_games
 from adjudicator.table import seats as seating
 from adjudicator.table.log import example_log, example_names
-from adjudicator.table.service import TableError, rename_players
+from adjudicator.table.service import TableError, TooMany, rename_players
 
+from ..clients import client_address
 from ..i18n import COOKIE_AGE, LANG_COOKIE, canonical, current_lang
 from ..views import error_views
-from . import tables
+from . import misses, tables
 from .pages import PHONE_COOKIE, bp, table_game, this_phone, this_seat
 from .views import side_choices, start_choices
 
@@ -57,9 +58,12 @@ def open_table() -> Any:
             table = tables().open(
                 game.id, players, state=state, example=example,
                 variant=request.form.get("variant") or None, author=first,
+                opened_by=client_address(),
             )  # fmt: skip
         except MalformedInput as exc:
             errors = error_views(exc.errors)
+        except TooMany:
+            raise  # 429, with Retry-After (see pages.refused)
         except TableError as exc:
             errors = [{"path": "", "message": exc.message.render(current_lang())}]
         else:
@@ -92,11 +96,16 @@ def _open_page(game: Game, form: dict[str, Any], errors: list[Any], **more: Any)
 
 @bp.get("/<lang>/table/join")
 def join_by_code() -> Any:
-    """The short code typed on the start page: on to the table's join page."""
+    """The short code typed on the start page: on to the table's join page. Wrong codes
+    count against the address as wrong join links do (see :mod:`web.table.fairuse`)."""
     typed = request.args.get("code", "")
+    wait = misses().wait(client_address())
+    if wait:
+        raise TooMany(wait)
     try:
         found = tables().by_short_code(typed)
     except TableError as exc:
+        misses().record(client_address())
         form = {"players": [""] * 4, "sides": [""] * 4}
         message = exc.message.render(current_lang())
         return _open_page(available_games()[0], form, [], code_error=message), exc.status

@@ -39,7 +39,8 @@ from ..views import (
     second_lang,
     state_editor,
 )
-from . import tables
+from . import record_miss, tables
+from .api import retry_headers
 from .views import (
     entry_views,
     first_notice,
@@ -91,9 +92,11 @@ def switch_url(lang: str) -> str:
 
 
 @bp.errorhandler(TableError)
-def refused(error: TableError) -> tuple[str, int]:
+def refused(error: TableError) -> tuple[str, int, dict[str, str]]:
+    record_miss(error)
     message = error.message.render(current_lang())
-    return render_template("error.html", code=error.status, message=message), error.status
+    page = render_template("error.html", code=error.status, message=message)
+    return page, error.status, retry_headers(error)
 
 
 def table_game(found: TableRow) -> Game:
@@ -111,7 +114,8 @@ def page_game_of(game_id: str) -> Game:
 
 def seen_version() -> int:
     value = request.form.get("version", "")
-    return int(value) if value.isdigit() else -1
+    ok = value.isascii() and value.isdigit() and len(value) <= 10
+    return int(value) if ok else -1
 
 
 def this_phone() -> str | None:

@@ -1,8 +1,8 @@
 """Seats and phones: the short code read aloud, which phone holds which seat, and the seat
 a log line was entered for.
 
-Revision ID: 0002_seats
-Revises: 0001
+Revision ID: 0004_seats
+Revises: 0003
 Create Date: 2026-12-01
 """
 
@@ -13,8 +13,8 @@ import secrets
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0002_seats"
-down_revision = "0001"
+revision = "0004_seats"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 
