@@ -99,7 +99,7 @@ def qr_renders_the_link(page: Page, link: str) -> None:
     page.emulate_media(media="screen")
     out = io.BytesIO()
     segno.make(link, error="m").save(out, kind="svg", xmldecl=False, svgns=True, scale=4,
-                                     dark="#1b1f24", light="#ffffff")  # fmt: skip
+                                     dark="#1b1f24")  # fmt: skip
     assert parsed[2] == out.getvalue().decode()  # the QR code holds exactly the join link
 
 

@@ -190,10 +190,11 @@ def qr(code: str) -> Any:
 
 def qr_svg(link: str) -> bytes:
     """The link as a QR code: a standalone SVG document (with its namespace, which an
-    ``<img>`` needs), dark on white so that it scans and prints on any background."""
+    ``<img>`` needs); the page puts it on white (``img.qr``), so that it scans in a dark
+    theme too."""
     out = io.BytesIO()
     segno.make(link, error="m").save(out, kind="svg", xmldecl=False, svgns=True, scale=4,
-                                     dark="#1b1f24", light="#ffffff")  # fmt: skip
+                                     dark="#1b1f24")  # fmt: skip
     return out.getvalue()
 
 
