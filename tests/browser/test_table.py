@@ -52,10 +52,12 @@ def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     app = create_app({"ADJ_DATABASE_URL": f"sqlite:///{folder / 't.sqlite3'}",
                       "ADJ_DOCS_DIR": folder})  # fmt: skip
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    address = f"http://127.0.0.1:{httpd.server_port}"
+    app.config["ADJ_SERVED_AT"] = address  # the address the join link and the QR code give
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{httpd.server_port}"
+        yield address
     finally:
         httpd.shutdown()
         thread.join(timeout=5)
