@@ -99,6 +99,9 @@ class Game:
     """Who makes the next move in a parsed state: that player's key (a name, or the
     ``player_kind`` key), ``None`` when no one in particular; the shared table gives the
     move to that player's seat."""
+    allowed_by: Callable[[Any, Any], Sequence[str]] | None = None
+    """``allowed_by(state, move)``: the rules a legal move is made under, most specific
+    first (default: the first rule of each check made for the move's type alone)."""
     aid: AidParts | None = None
     """What its printed player aid holds (its ``aid.py``), for ``adjudicator aid``."""
 
@@ -307,7 +310,16 @@ class Game:
                 alternatives = tuple(self.alternatives(state, move))
             return MoveVerdict(tuple(found), None, alternatives)
         assert after is not None
-        return MoveVerdict((), after.model_dump(mode="json"), (), tuple(effects))
+        rules = tuple(self.allowed_by(state, move)) if self.allowed_by else ()
+        if not rules:
+            own = [
+                check
+                for check in self.checks.of_kind(Kind.MOVE)
+                if check.moves and move_type in check.moves and len(check.moves) <= 2
+            ]
+            own.sort(key=lambda check: len(check.moves))  # made for this move alone first
+            rules = tuple(dict.fromkeys(check.rules[0] for check in own))
+        return MoveVerdict((), after.model_dump(mode="json"), (), tuple(effects), rules)
 
     def is_legal(self, state: Any, move: Any) -> bool:
         """Whether a parsed move is legal: the first violation found ends the search, and

@@ -33,6 +33,7 @@ from .logic import (
     tax_result,
 )
 from .models import RONDEL, State
+from .placing import choose, place
 from .vocab import (
     building_name,
     nation_name,
@@ -370,7 +371,10 @@ def notes(state: State) -> list[Message]:
             "where it arrives. One maneuver moves any number of units, fleets first, each "
             "as listed, and fights any number of battles."
         ),
-        N_("Imports are listed one unit at a time: one import brings up to 3 units, 1M each."),
+        N_(
+            "Imports are listed one unit at a time; each entry says which units may be "
+            "added to it: one import brings up to 3 units, 1M each."
+        ),
         N_(
             "Bonds are listed one purchase at a time: in one round each investor may buy one, "
             "one after the other in seat order, with what is left."
@@ -392,4 +396,6 @@ def notes(state: State) -> list[Message]:
     return out
 
 
-OPTIONS = OptionsProvider(KINDS, candidates, describe, notes, group, effects)
+OPTIONS = OptionsProvider(
+    KINDS, candidates, describe, notes, group, effects, place=place, choose=choose
+)
