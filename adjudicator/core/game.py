@@ -97,6 +97,10 @@ class Game:
     """The game's own tables in the reference (Imperial's unconfirmed borders)."""
     present: Presentation | None = None
     """Its picture and page labels (its ``present.py``), for the web layer."""
+    to_move: Callable[[Any], str | None] | None = None
+    """Who makes the next move in a parsed state: that player's key (a name, or the
+    ``player_kind`` key), ``None`` when no one in particular; the shared table gives the
+    move to that player's seat."""
     allowed_by: Callable[[Any, Any], Sequence[str]] | None = None
     """``allowed_by(state, move)``: the rules a legal move is made under, most specific
     first (default: the first rule of each check made for the move's type alone)."""

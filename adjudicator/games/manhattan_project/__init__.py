@@ -20,6 +20,12 @@ from .models import State
 from .moves import Move
 from .rules import checks as _checks
 
+
+def _to_move(state: State) -> str | None:
+    """The active player (the shared table gives the next move to their seat)."""
+    return str(state.turn.active)
+
+
 GAME = Game(
     id="manhattan-project",
     prefix="MP",
@@ -45,4 +51,5 @@ GAME = Game(
     aid=_aid,
     players=(2, 5),
     player_kind="colour",
+    to_move=_to_move,
 )
