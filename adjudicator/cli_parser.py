@@ -10,6 +10,7 @@ argparse words it.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -215,6 +216,18 @@ def build_parser(commands: Mapping[str, Command], lang: str = "en") -> argparse.
     p = on_game("rules", N_("look a rule up, list or search rules"))
     p.add_argument("id", nargs="?")
     p.add_argument("--search", metavar="TEXT")
+
+    p = on_game("aid", N_("write a printable player aid (PDF, at most two A4 pages)"))
+    p.add_argument("--players", type=int, metavar="N", help=t(N_("figures for N players")))
+    p.add_argument(
+        "--out", metavar="FILE.pdf", help=t(N_("where to write it; - for standard output"))
+    )
+    p.add_argument(
+        "--base-url",
+        default=os.environ.get("ADJUDICATOR_BASE_URL"),
+        metavar="URL",
+        help=t(N_("where the reference is served, for the printed link and its QR code")),
+    )
 
     _maintainer_commands(sub, commands, common, formatted, lang)
     return parser
