@@ -23,7 +23,6 @@ from .tabledb import BACKENDS, database_url
 from .test_table import opening_move
 
 
-
 @pytest.fixture(params=BACKENDS)
 def tables(request: pytest.FixtureRequest, tmp_path: Path) -> Any:
     engine = make_engine(database_url(request.param, request, tmp_path))
