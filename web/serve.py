@@ -107,6 +107,8 @@ def options(host: str, port: int, workers: int) -> dict[str, Any]:
         accesslog="-",
         errorlog="-",
         when_ready=when_ready,
+        post_worker_init=gunicorn_conf.post_worker_init,
+        worker_exit=gunicorn_conf.worker_exit,
     )
     return found
 
