@@ -156,7 +156,8 @@ def write_rule_search(app: Sphinx, exception: Exception | None) -> None:
     lang = normalize_lang(app.config.language or "en")
     labels = {
         "rules": _t_lang(lang, N_("Rules")),
-        "matched": _t_lang(lang, N_("Matched:")),
+        "matched": _t_lang(lang, N_("(matched: {words})")),
+        "sep": "、" if lang == "zh_TW" else ", ",
         "none": _t_lang(lang, N_("No rule found.")),
         "closest": _t_lang(lang, N_("Closest glossary terms:")),
     }

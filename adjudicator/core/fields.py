@@ -32,7 +32,7 @@ SHARED_FIELDS = {
     "player": N_("Player"),
     "players": N_("Players"),
     "red": N_("Red"),
-    "source": N_("Source"),
+    "source": N_("From"),
     "space": N_("Space"),
     "target": N_("Target"),
     "to": N_("To"),

@@ -327,12 +327,25 @@ class Message(Localized):
             for key, value in self.params.items()
         }
         try:
-            return text.format(**values)
+            return _name_first(text, self.params, text.format(**values))
         except (KeyError, IndexError, ValueError):
-            return self._english().format(**values)
+            english = self._english()
+            return _name_first(english, self.params, english.format(**values))
 
     def __str__(self) -> str:
         return self.render("en")
+
+
+_LEADING_PARAM = re.compile(r"\{(\w+)[:!}]")
+
+
+def _name_first(template: str, params: Mapping[str, Any], text: str) -> str:
+    """``text`` with a capital first letter when its template starts with a name the
+    players typed (``anna`` → "Anna keeps 3 tiles"): a sentence starts with a capital."""
+    found = _LEADING_PARAM.match(template)
+    if found and isinstance(params.get(found.group(1)), str) and text[:1].islower():
+        return text[:1].upper() + text[1:]
+    return text
 
 
 @dataclass(frozen=True)
