@@ -71,6 +71,17 @@ def page_context(
         for code in LANGS
     ]
     context["adj_second_label"] = _t_lang(lang, N_("Side by side with:"))
+    if lang == "zh_TW" and isinstance(context.get("body"), str):
+        context["body"] = full_width_colons(context["body"])
+
+
+#: The colon docutils writes after a field's name ("出處:"); Chinese takes the full-width one.
+_FIELD_COLON = '<span class="colon">:</span>'
+
+
+def full_width_colons(body: str) -> str:
+    """``body`` with each field name ending in "：" ("出處：", not "出處:")."""
+    return body.replace(_FIELD_COLON, '<span class="colon">：</span>')
 
 
 def _t_lang(lang: str, msgid: str) -> str:
