@@ -708,8 +708,14 @@ class GameGlossary(GameDirective):
         books = self.game.catalog.rulebooks
         if any(not books[seed].official for t in terms for seed in t.printed if seed in books):
             body_nodes.append(para(self.t(UNOFFICIAL_NOTE), classes=["term-unofficial"]))
+        names = {t.id: t.names[self.lang] for t in terms}
         flagged = [(t, seed) for t in terms for seed in inconsistent_seeds(t)]
-        flagged += [(t, seed) for t in terms for seed in t.printed if (seed, t.id) in shared]
+        flagged += [
+            (t, seed)
+            for t in terms
+            for seed in t.printed
+            if any(names[o] != names[t.id] for o in shared.get((seed, t.id), ()))
+        ]
         if flagged:
             line = para(self.t(INCONSISTENT_LIST), classes=["term-inconsistencies"])
             unique = {(term.id, seed): (term, seed) for term, seed in flagged}
@@ -743,13 +749,14 @@ class GameGlossary(GameDirective):
             if len(words) > 1:
                 label = self.t(ALSO_LABEL, book=label, words=join_items(words[1:], lang))
             line = para(nodes.strong(words[0], words[0]), f" — {label}")
-            if len(words) > 1:
+            if seed in inconsistent_seeds(term):
                 line += nodes.inline("", f" ⚠ {self.t(INCONSISTENT_TERMS)}", classes=["flag"])
-            if (seed, term.id) in shared:
-                others = [
-                    link(names[other], f"#term-{self.game.id}-{other}")
-                    for other in shared[(seed, term.id)]
-                ]
+            others = [
+                link(names[other], f"#term-{self.game.id}-{other}")
+                for other in shared.get((seed, term.id), ())
+                if names[other] != names[term.id]  # its own headword is no other meaning
+            ]
+            if others:
                 flag = nodes.inline("", " ⚠ ", classes=["flag"])
                 flag += compose(
                     self.t(SHARED_WORD),
