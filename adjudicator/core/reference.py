@@ -47,8 +47,6 @@
 
 from __future__ import annotations
 
-import os
-
 import re
 import tomllib
 import unicodedata
@@ -157,7 +155,7 @@ def same_word(a: str, b: str) -> bool:
     if len(left) != len(right):
         return False
     for x, y in zip(left, right, strict=True):
-        stem = len(os.path.commonprefix([x, y]))
+        stem = next((i for i, (p, q) in enumerate(zip(x, y)) if p != q), min(len(x), len(y)))
         if stem < min(3, len(x), len(y)) or max(len(x), len(y)) - stem > 3:
             return False
     return True
