@@ -155,7 +155,9 @@ def same_word(a: str, b: str) -> bool:
     if len(left) != len(right):
         return False
     for x, y in zip(left, right, strict=True):
-        stem = next((i for i, (p, q) in enumerate(zip(x, y)) if p != q), min(len(x), len(y)))
+        stem = next(
+            (i for i, (p, q) in enumerate(zip(x, y, strict=False)) if p != q), min(len(x), len(y))
+        )
         if stem < min(3, len(x), len(y)) or max(len(x), len(y)) - stem > 3:
             return False
     return True
