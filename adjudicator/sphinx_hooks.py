@@ -71,6 +71,7 @@ def page_context(
         for code in LANGS
     ]
     context["adj_second_label"] = _t_lang(lang, N_("Side by side with:"))
+    context["adj_languages_label"] = _t_lang(lang, N_("Language"))
     if lang == "zh_TW" and isinstance(context.get("body"), str):
         context["body"] = full_width_colons(context["body"])
 
