@@ -11,7 +11,7 @@ from playwright.sync_api import Page
 
 from adjudicator.core.i18n import LANGS
 
-from .test_editors import serious_axe_violations
+from test_editors import serious_axe_violations
 
 pytestmark = pytest.mark.browser
 

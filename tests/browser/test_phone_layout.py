@@ -19,7 +19,8 @@ PHONE = {"width": 390, "height": 844}
 BROKEN_WORDS = """() => {
   const broken = [];
   for (const cell of document.querySelectorAll("table.scores th, table.scores td")) {
-    if (!cell.offsetParent) continue;
+    const head = cell.closest("thead");  // the cards' headers are for screen readers only
+    if (!cell.offsetParent || (head && head.getBoundingClientRect().width <= 1)) continue;
     const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const re = /\\S+/g;
