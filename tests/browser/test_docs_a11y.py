@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page
+from test_editors import serious_axe_violations
 
 from adjudicator.core.i18n import LANGS
-
-from test_editors import serious_axe_violations
 
 pytestmark = pytest.mark.browser
 
