@@ -121,8 +121,9 @@ def wait_until_answering(host: str, port: int, process: subprocess.Popen[str]) -
 def docs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A stand-in for the built reference: the slow-client probe does not read it."""
     out = tmp_path_factory.mktemp("docs") / "html"
-    (out / "en").mkdir(parents=True)
-    (out / "en" / "index.html").write_text("<html>built</html>")
+    for lang in ("en", "el", "pt", "zh_TW"):  # all there: no build beside the server
+        (out / lang).mkdir(parents=True)
+        (out / lang / "index.html").write_text("<html>built</html>")
     return out
 
 
@@ -160,7 +161,8 @@ def nginx_config(folder: Path, listen: int, upstream: int) -> Path:
 worker_processes 1;
 pid {folder}/nginx.pid;
 error_log {folder}/error.log warn;
-events {{ worker_connections 512; }}
+worker_rlimit_nofile 8192;
+events {{ worker_connections 2048; }}
 http {{
     access_log off;
     client_body_temp_path {folder}/client_body;

@@ -55,6 +55,11 @@ class Table:
     rule: str
     head: tuple[Text, ...]
     rows: tuple[tuple[Text, ...], ...]
+    by_seat: bool = False
+    """Its columns after the first are the seats 1, 2...: for N players, only N are shown."""
+
+    def cells(self, row: tuple[Text, ...], players: int | None) -> tuple[Text, ...]:
+        return row[: players + 1] if self.by_seat and players else row
 
 
 @dataclass(frozen=True)
@@ -75,8 +80,10 @@ class InUnit(Localized):
     unit: Localized
 
     def render(self, lang: str = "en") -> str:
-        opening, closing = ("（", "）") if lang == "zh_TW" else (" (", ")")
-        return f"{self.label.render(lang)}{opening}{self.unit.render(lang)}{closing}"
+        label, unit = self.label.render(lang), self.unit.render(lang)
+        if lang != "zh_TW":
+            return f"{label} ({unit})"
+        return f"{label}／{unit}" if "（" in unit else f"{label}（{unit}）"
 
 
 def term_name(game: Game, term_id: str) -> TermName:
@@ -157,6 +164,9 @@ HEADINGS = {
 }
 
 
+#: A stated action's cost, as a label and its value (Chinese wants a full-width colon).
+PRICE = N_("Cost: {cost}")
+
 #: The head cell of a row of costs in a game's table.
 COST = Message(CORE, HEADINGS["cost"])
 
@@ -211,6 +221,7 @@ def build_sheet(game: Game, parts: AidParts, lang: str, players: int | None = No
             "cost": _text(action.cost, lang) or "—",
             "gives": gives or line["text"],
         }
+        row["price"] = Message(CORE, PRICE, {"cost": row["cost"]}).render(lang)
         (sheet.actions if gives else sheet.stated).append(row)
     for table in parts.tables(game):
         line = _rule_line(game, table.rule, lang)
@@ -218,8 +229,8 @@ def build_sheet(game: Game, parts: AidParts, lang: str, players: int | None = No
             {
                 "id": line["id"],
                 "title": line["title"],
-                "head": [_text(c, lang) for c in table.head],
-                "rows": [[_text(c, lang) for c in row] for row in table.rows],
+                "head": [_text(c, lang) for c in table.cells(table.head, players)],
+                "rows": [[_text(c, lang) for c in table.cells(r, players)] for r in table.rows],
             }
         )
     for figure in parts.figures(game):

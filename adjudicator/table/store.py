@@ -68,9 +68,30 @@ class TableRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=1)
     """The state's version: +1 at every change (a legal move, an undo, a correction)."""
     log_length: Mapped[int] = mapped_column(Integer, default=0)
+    chain: Mapped[int] = mapped_column(Integer, default=0)
+    """How many moves rebuild the current state from the last log line that keeps its
+    state (a snapshot: see :data:`adjudicator.table.log.SNAPSHOT_EVERY`)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     active_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
     archived_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    opened_by: Mapped[str | None] = mapped_column(String(32))
+    """Who opened it: a hash of the client's address (for the fair-use limits), if known."""
+    short_code: Mapped[str | None] = mapped_column(String(16), unique=True)
+    """The code one reads aloud and types (see :mod:`.codes`); the join ``code`` is the
+    link's."""
+
+
+class SeatRow(Base):
+    """A seat taken by a phone: that phone enters the seat's moves (one phone a seat)."""
+
+    __tablename__ = "adj_seats"
+    __table_args__ = (UniqueConstraint("table_id", "seat", name="uq_seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("adj_tables.id", ondelete="RESTRICT"))
+    seat: Mapped[str] = mapped_column(String(64))
+    phone: Mapped[str] = mapped_column(String(32))
+    taken_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 class EntryRow(Base):
@@ -93,10 +114,16 @@ class EntryRow(Base):
     """The state version it made (``None``: the state did not change)."""
     kind: Mapped[str] = mapped_column(String(16))
     author: Mapped[str | None] = mapped_column(String(64))
+    """Who entered it: the seat of the phone it came from (``None``: a phone without one)."""
+    seat: Mapped[str | None] = mapped_column(String(64))
+    """The seat it was entered for (whose move it was), when known."""
     move: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     verdict: Mapped[dict[str, Any] | None] = mapped_column(JSON)
-    state: Mapped[dict[str, Any] | None] = mapped_column(JSON)
-    """The state after it, when it changed the state."""
+    state: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    """The state after it (SQL ``NULL`` when not kept), kept only on a snapshot: the
+    opening, a correction, and a legal move that ends a chain of
+    :data:`~adjudicator.table.compact.SNAPSHOT_EVERY` moves since the last snapshot. Any
+    other state is rebuilt from the snapshot before it (see :mod:`adjudicator.table.compact`)."""
     undoes: Mapped[int | None] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 

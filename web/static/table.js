@@ -5,6 +5,11 @@
 // the page is fetched again, in this phone's language, and swapped in.
 (function () {
   "use strict";
+  // Printing the table page prints the invitation: its QR code unfolded.
+  window.addEventListener("beforeprint", function () {
+    var qr = document.getElementById("qr-box");
+    if (qr) { qr.open = true; }
+  });
   var box = document.querySelector("[data-live]");
   if (!box) { return; }
   var liveUrl = box.getAttribute("data-live");
@@ -65,12 +70,25 @@
   }
 
   if (!window.EventSource) { startPolling(); return; }
-  var source = new EventSource(eventsUrl);
-  source.addEventListener("head", function (event) {
-    stopPolling();
-    onHead(JSON.parse(event.data));
-  });
-  source.addEventListener("open", stopPolling);
-  source.addEventListener("error", startPolling);
-  document.documentElement.setAttribute("data-table-live", "sse");
+
+  // A stream the server refuses (busy: 503) is not retried by the browser: the page polls,
+  // and asks for a stream again after a while (at a random moment, so that the phones
+  // turned away together do not come back together).
+  function listen() {
+    var source = new EventSource(eventsUrl);
+    source.addEventListener("head", function (event) {
+      stopPolling();
+      onHead(JSON.parse(event.data));
+    });
+    source.addEventListener("open", stopPolling);
+    source.addEventListener("error", function () {
+      startPolling();
+      if (source.readyState === EventSource.CLOSED) {
+        document.documentElement.setAttribute("data-table-live", "poll");
+        setTimeout(listen, 30000 + Math.random() * 30000);
+      }
+    });
+    document.documentElement.setAttribute("data-table-live", "sse");
+  }
+  listen();
 })();

@@ -309,7 +309,10 @@ BRUSH = N_("{colour} {kind}")
 
 def brushes(data: Any, name: Any, lang: str) -> list[tuple[str, str]]:
     """What a tap on the picture puts: a worker of a kind, a player's or a contractor."""
-    colours = [p.get("colour") for p in data.get("players", []) if isinstance(p, dict)]
+    players = data.get("players")
+    if not isinstance(players, list):  # a malformed state: its errors are shown, not brushes
+        players = []
+    colours = [p.get("colour") for p in players if isinstance(p, dict)]
     found = []
     for colour in [c for c in colours if isinstance(c, str)] + ["grey"]:
         for kind in ("laborer", "engineer", "scientist"):
