@@ -24,6 +24,8 @@ from adjudicator.core.i18n import TRANSLATED_LANGS
 from adjudicator.core.leaks import LeakDetector
 from web import create_app
 
+pytestmark = pytest.mark.slow  # every page of each game in three languages
+
 #: A JSON pointer into a state or a move.
 POINTER = re.compile(r"(?<![\w/.:~-])/(?:[a-z_]+|\d+)(?:/[\w~-]+)+")
 #: ASCII punctuation touching a Chinese character, or a space after a full-width mark.
@@ -96,10 +98,6 @@ def test_the_pages_and_the_table_pages_do_not_leak(client, game, lang):
     assert found == {}
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="issue 27 (table): the open page's 'Start from' lists example IDs (end, mid-game)",
-)
 @pytest.mark.parametrize("lang", TRANSLATED_LANGS)
 def test_the_table_open_page_does_not_leak(client, game, lang):
     page = client.get(f"/{lang}/table/?game={game.id}").get_data(as_text=True)
