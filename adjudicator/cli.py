@@ -78,8 +78,15 @@ def _load(path: str, what: str) -> Any:
     return load_json(raw, what)
 
 
-def _malformed(out: Output, exc: MalformedInput, which: str) -> int:
+def _malformed(out: Output, exc: MalformedInput, which: str, args: Any = None) -> int:
     data = exc.answer(which, out.lang)
+    game, loaded = getattr(args, "game_of", None), getattr(args, "loaded", None)
+
+    def where(path: str) -> str:
+        if not path:
+            return ""
+        place = _place(game, loaded, path, out.lang) if game is not None else path
+        return f"{place} [{path}]" if out.verbose and place != path else place
 
     def text() -> str:
         lines = [
@@ -91,26 +98,47 @@ def _malformed(out: Output, exc: MalformedInput, which: str) -> int:
                 count=len(exc.errors),
             )
         ]
-        lines += [f"  {e.path or '/'}: {e.message.render(out.lang)}" for e in exc.errors]
+        for e in exc.errors:
+            place = where(e.path or "")
+            lines.append(
+                f"  {place} — {e.message.render(out.lang)}"
+                if place
+                else f"  {e.message.render(out.lang)}"
+            )
         return "\n".join(lines)
 
     out.emit(data, text)
     return EXIT_MALFORMED
 
 
-def _violation_lines(out: Output, violations: Sequence[dict[str, str]]) -> list[str]:
-    """Each violation (or notice) as its rule and path, then its message.
+def _violation_lines(
+    out: Output, violations: Sequence[dict[str, str]], game: Any = None, data: Any = None
+) -> list[str]:
+    """Each violation (or notice) as its rule and where it is, then its message.
 
-    The ID of the check that found it is a name of the code, which a player at the table
-    cannot read: the text names it only with ``--verbose`` (for whoever maintains the
-    rules), while ``--format json``, the API and the reference always carry it."""
+    Where it is reads as the page says it ("Player 2 (Blue) › Fighters", counting from 1),
+    in the reader's language. The JSON pointer and the ID of the check that found it are
+    names of the code, which a player at the table cannot read: the text shows them only
+    with ``--verbose`` (for whoever maintains the rules), while ``--format json``, the API
+    and the reference always carry them."""
     lines = []
     for v in violations:
-        head = f"  {v['rule']:<9} {v['path'] or '/'}"
+        path = v.get("path") or ""
+        place = _place(game, data, path, out.lang) if path else ""
+        head = f"  {v['rule']:<9} {place}".rstrip()
+        extra = [path] if out.verbose and path else []
         if out.verbose and v.get("check"):
-            head += "  [" + _t(out.lang, N_("check: {check}"), check=v["check"]) + "]"
+            extra.append(_t(out.lang, N_("check: {check}"), check=v["check"]))
+        head += "".join(f"  [{x}]" for x in extra)
         lines += [head, f"            {v['message']}"]
     return lines
+
+
+def _place(game: Any, data: Any, path: str, lang: str) -> str:
+    """Where ``path`` is, in the player's words (the page's breadcrumb)."""
+    from web.places import place_words
+
+    return place_words(game, data, path, lang) or path
 
 
 # --- commands -------------------------------------------------------------------------------
@@ -118,7 +146,9 @@ def _violation_lines(out: Output, violations: Sequence[dict[str, str]]) -> list[
 
 def cmd_check(args: argparse.Namespace, out: Output) -> int:
     game = get_game(args.game)
-    report = game.check(_load(args.state, ""))
+    state = args.loaded = _load(args.state, "")
+    args.game_of = game
+    report = game.check(state)
     data = report.to_json(out.lang)
 
     def text() -> str:
@@ -130,10 +160,10 @@ def cmd_check(args: argparse.Namespace, out: Output) -> int:
                 N_plural("Invalid: {count} violation.", "Invalid: {count} violations."),
                 count=len(report.violations),
             )
-            lines = [head, *_violation_lines(out, data["violations"])]
+            lines = [head, *_violation_lines(out, data["violations"], game, state)]
         if report.notices:
             lines.append(_t(out.lang, "Not checked, because the state leaves it out:"))
-            lines += _violation_lines(out, data["notices"])
+            lines += _violation_lines(out, data["notices"], game, state)
         return "\n".join(lines)
 
     out.emit(data, text)
@@ -142,8 +172,11 @@ def cmd_check(args: argparse.Namespace, out: Output) -> int:
 
 def cmd_move(args: argparse.Namespace, out: Output) -> int:
     game = get_game(args.game)
-    verdict = game.adjudicate(_load(args.state, ""), _load(args.move, "/move"))
+    state, move = _load(args.state, ""), _load(args.move, "/move")
+    args.game_of, args.loaded = game, {**state, "move": move} if isinstance(state, dict) else None
+    verdict = game.adjudicate(state, move)
     data = verdict.to_json(out.lang)
+    both = {**state, "move": move} if isinstance(state, dict) else {"move": move}
 
     def text() -> str:
         if verdict.legal:
@@ -157,7 +190,7 @@ def cmd_move(args: argparse.Namespace, out: Output) -> int:
                 count=len(verdict.violations),
             )
         ]
-        lines += _violation_lines(out, data["violations"])
+        lines += _violation_lines(out, data["violations"], game, both)
         if data["alternatives"]:
             lines.append(_t(out.lang, "Legal instead:"))
             lines += [f"  - {a['description']}" for a in data["alternatives"]]
@@ -169,7 +202,9 @@ def cmd_move(args: argparse.Namespace, out: Output) -> int:
 
 def cmd_score(args: argparse.Namespace, out: Output) -> int:
     game = get_game(args.game)
-    report = game.score(_load(args.state, ""))
+    state = args.loaded = _load(args.state, "")
+    args.game_of = game
+    report = game.score(state)
     data = report.to_json(out.lang)
 
     def text() -> str:
@@ -192,7 +227,7 @@ def cmd_score(args: argparse.Namespace, out: Output) -> int:
                     winners=join_items(winners, out.lang),
                 )
             )
-        lines += _violation_lines(out, data["violations"])
+        lines += _violation_lines(out, data["violations"], game, state)
         return "\n".join(lines)
 
     out.emit(data, text)
@@ -201,7 +236,9 @@ def cmd_score(args: argparse.Namespace, out: Output) -> int:
 
 def cmd_options(args: argparse.Namespace, out: Output) -> int:
     game = get_game(args.game)
-    options = game.options_of(_load(args.state, ""), args.kind)
+    state = args.loaded = _load(args.state, "")
+    args.game_of = game
+    options = game.options_of(state, args.kind)
     data = options.to_json(out.lang)
 
     def text() -> str:
@@ -372,7 +409,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # check, move, score and options answer malformed input in their own shape
         if getattr(args, "answer", None) is None:
             raise
-        return _malformed(out, exc, args.answer)
+        return _malformed(out, exc, args.answer, args)
     except UnknownGame as exc:
         sys.stderr.write(_t(lang, "Unknown game: {game}", game=exc.args[0]) + "\n")
         return EXIT_MALFORMED

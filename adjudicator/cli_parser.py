@@ -75,6 +75,10 @@ def translate_error(message: str, lang: str) -> str:
     return message
 
 
+#: Marks a section title whose colon is to be full-width (argparse adds the colon itself).
+_FULL_WIDTH_HEADING = "\x00"
+
+
 def parser_class(lang: str) -> type[argparse.ArgumentParser]:
     """An ``ArgumentParser`` whose frame and errors are in ``lang`` (its sub-parsers too)."""
 
@@ -82,6 +86,16 @@ def parser_class(lang: str) -> type[argparse.ArgumentParser]:
         def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: Any = None) -> None:
             said = _t(lang, N_("usage: ")) if prefix is None else prefix
             super().add_usage(usage, actions, groups, said)
+
+        def start_section(self, heading: Any) -> None:
+            # argparse ends a section's title with an ASCII colon; Chinese takes "："
+            if heading and lang == "zh_TW":
+                heading = _FULL_WIDTH_HEADING + str(heading)
+            super().start_section(heading)
+
+        def format_help(self) -> str:
+            text = super().format_help()
+            return re.sub(re.escape(_FULL_WIDTH_HEADING) + r"(.*):$", r"\1：", text, flags=re.M)
 
     class Parser(argparse.ArgumentParser):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -146,9 +160,32 @@ def game_type(lang: str) -> Callable[[str], str]:
     return parse
 
 
+def system_lang(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the system's locale, as gettext reads it (``LANGUAGE``, ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG``): ``el_GR.UTF-8`` gives ``el``, ``zh_TW.UTF-8`` ``zh_TW``;
+    English when none of them names one of our languages."""
+    env = os.environ if environ is None else environ
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        for code in value.split(":"):
+            code = code.split(".")[0].split("@")[0]
+            if not code or code in ("C", "POSIX"):
+                continue
+            try:
+                return _normalize_lang(code)
+            except UnknownLanguage:
+                try:
+                    return _normalize_lang(code.split("_")[0])
+                except UnknownLanguage:
+                    continue
+        if value:
+            return "en"  # the first variable set decides, as in gettext
+    return "en"
+
+
 def asked_lang(argv: Sequence[str]) -> str:
     """The language ``--lang`` asks for, read before parsing so that the parser's own
-    errors can use it (English when it is absent or unknown)."""
+    errors can use it (the system's language when it is absent, English when unknown)."""
     for index, arg in enumerate(argv):
         value = arg.split("=", 1)[1] if arg.startswith("--lang=") else None
         if arg == "--lang" and index + 1 < len(argv):
@@ -158,7 +195,7 @@ def asked_lang(argv: Sequence[str]) -> str:
                 return _normalize_lang(value)
             except UnknownLanguage:
                 return "en"
-    return "en"
+    return system_lang()
 
 
 def build_parser(commands: Mapping[str, Command], lang: str = "en") -> argparse.ArgumentParser:
@@ -168,9 +205,19 @@ def build_parser(commands: Mapping[str, Command], lang: str = "en") -> argparse.
     _lang, _game = lang_type(lang), game_type(lang)
     Parser = parser_class(lang)
     formatted = Parser(add_help=False)
-    formatted.add_argument("--format", choices=("text", "json"), default="text")
+    formatted.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help=t(N_("text for people (the default), json for programs")),
+    )
     common = Parser(add_help=False, parents=[formatted])
-    common.add_argument("--lang", type=_lang, default="en", help="en, el, pt, zh_TW")
+    common.add_argument(
+        "--lang",
+        type=_lang,
+        default=lang,
+        help=t(N_("the language of the answer: en, el, pt or zh_TW (by default the system's)")),
+    )
     common.add_argument(
         "--verbose",
         action="store_true",
@@ -209,13 +256,19 @@ def build_parser(commands: Mapping[str, Command], lang: str = "en") -> argparse.
     p.add_argument("state", help=state_help)
     p.add_argument("--kind", help=t(N_("only actions of this kind (a move type)")))
     p = on_game("example", N_("print a named example state"))
-    p.add_argument("name", nargs="?")
+    p.add_argument("name", nargs="?", help=t(N_("the example's name (see --list)")))
     p.add_argument("--list", action="store_true", help=t(N_("list the examples' names")))
     p = on_game("schema", N_("print the JSON Schema"))
-    p.add_argument("which", nargs="?", choices=("state", "move"), default="state")
+    p.add_argument(
+        "which",
+        nargs="?",
+        choices=("state", "move"),
+        default="state",
+        help=t(N_("the schema of a state (the default) or of a move")),
+    )
     p = on_game("rules", N_("look a rule up, list or search rules"))
-    p.add_argument("id", nargs="?")
-    p.add_argument("--search", metavar="TEXT")
+    p.add_argument("id", nargs="?", help=t(N_("a rule ID, such as MP-204")))
+    p.add_argument("--search", metavar="TEXT", help=t(N_("the rules that match these words")))
 
     p = on_game("aid", N_("write a printable player aid (PDF, at most two A4 pages)"))
     p.add_argument("--players", type=int, metavar="N", help=t(N_("figures for N players")))
@@ -263,12 +316,18 @@ def _maintainer_commands(
     p.set_defaults(func=commands["serve"])
 
     p = sub.add_parser("bench", parents=[common], help=_t(lang, N_("print speed figures")))
-    p.add_argument("--quick", action="store_true")
     p.add_argument(
-        "--search", action="store_true", help="only the rule search: time and top-1/top-3 rates"
+        "--quick", action="store_true", help=_t(lang, N_("fewer rounds, for a quick look"))
     )
     p.add_argument(
-        "--table", action="store_true", help="only the shared table: 200 tables x 4 live clients"
+        "--search",
+        action="store_true",
+        help=_t(lang, N_("only the rule search: its time and its top-1 and top-3 rates")),
+    )
+    p.add_argument(
+        "--table",
+        action="store_true",
+        help=_t(lang, N_("only the shared table: 200 tables with 4 live clients each")),
     )
     p.set_defaults(func=commands["bench"])
 
@@ -276,5 +335,5 @@ def _maintainer_commands(
         "i18n", parents=[common], help=_t(lang, N_("extract, update or check the catalogs"))
     )
     p.add_argument("action", choices=("extract", "update", "check"))
-    p.add_argument("--domain", help="only this domain: adjudicator or a game ID")
+    p.add_argument("--domain", help=_t(lang, N_("only this domain: adjudicator or a game ID")))
     p.set_defaults(func=commands["i18n"])

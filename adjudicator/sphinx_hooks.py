@@ -71,6 +71,18 @@ def page_context(
         for code in LANGS
     ]
     context["adj_second_label"] = _t_lang(lang, N_("Side by side with:"))
+    context["adj_languages_label"] = _t_lang(lang, N_("Language"))
+    if lang == "zh_TW" and isinstance(context.get("body"), str):
+        context["body"] = full_width_colons(context["body"])
+
+
+#: The colon docutils writes after a field's name ("出處:"); Chinese takes the full-width one.
+_FIELD_COLON = '<span class="colon">:</span>'
+
+
+def full_width_colons(body: str) -> str:
+    """``body`` with each field name ending in "：" ("出處：", not "出處:")."""
+    return body.replace(_FIELD_COLON, '<span class="colon">：</span>')
 
 
 def _t_lang(lang: str, msgid: str) -> str:
@@ -157,7 +169,8 @@ def write_rule_search(app: Sphinx, exception: Exception | None) -> None:
     logger.info("writing the rule search... ", nonl=True)  # a step the serve console shows
     labels = {
         "rules": _t_lang(lang, N_("Rules")),
-        "matched": _t_lang(lang, N_("Matched:")),
+        "matched": _t_lang(lang, N_("(matched: {words})")),
+        "sep": "、" if lang == "zh_TW" else ", ",
         "none": _t_lang(lang, N_("No rule found.")),
         "closest": _t_lang(lang, N_("Closest glossary terms:")),
     }

@@ -24,12 +24,13 @@ agree with.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import string
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -149,7 +150,14 @@ NEXT_SOURCE = N_("{sources}; {source}")
 PAGE = N_("p. {page}")
 PAGE_RANGE = N_("p. {first} to p. {last}")
 IMPACT_NOTE = N_("{text} (impact: {impact})")
-CHECK_LABEL = N_("{title} ({kind} check {id})")
+#: A check as a player reads it: its title and what it checks (its ID is folded away).
+CHECK_LABELS = {
+    Kind.STATE: N_("{title} (checks a state)"),
+    Kind.MOVE: N_("{title} (checks a move)"),
+    Kind.EFFECT: N_("{title} (checks what a move does)"),
+    Kind.SCORE: N_("{title} (checks a score)"),
+}
+IDS_LABEL = N_("For maintainers: the IDs in the code")
 UNOFFICIAL_SHORT = N_("fan translation, not official")
 INCONSISTENT_TERMS = N_("this rulebook uses more than one word for it")
 SHARED_WORD = N_("the same word also names: {terms}")
@@ -206,13 +214,16 @@ def section(ids: str, title: str, *children: nodes.Node) -> nodes.section:
     return node
 
 
-def field_list(rows: Iterable[tuple[str, nodes.Node | str]]) -> nodes.field_list:
+Body: TypeAlias = nodes.Node | str | list[nodes.Node]
+
+
+def field_list(rows: Iterable[tuple[str, Body]]) -> nodes.field_list:
     fields = nodes.field_list()
     for name, body in rows:
         field = nodes.field()
         field += nodes.field_name(name, name)
         content = nodes.field_body()
-        content += body if isinstance(body, nodes.Node) else para(body)
+        content += body if isinstance(body, nodes.Node | list) else para(body)
         field += content
         fields += field
     return fields
@@ -424,16 +435,13 @@ def render_rule(directive: SphinxDirective, game: Game, rule: Rule) -> list[node
     content = next(iter(holder.findall(addnodes.desc_content)))
     content += para(_gt(env, game, rule.text), classes=["rule-text"])
     traced = next(r for r in trace_game(game) if r.rule_id == rule.id)
-    rows: list[tuple[str, nodes.Node | str]] = []
+    rows: list[tuple[str, Body]] = []
     also = game.also_called(rule.id, _lang(env))
     if also:
         rows.append((_t(env, N_("Also called")), also_called_text(also, _lang(env))))
     rows += [
         (_t(env, N_("Source")), sources_text(env, rule.sources)),
-        (
-            _t(env, N_("Checks")),
-            check_list(env, game, traced.checks),
-        ),
+        (_t(env, N_("Checks")), check_list(env, game, traced.checks)),
         (
             _t(env, N_("Cases")),
             comma_links(
@@ -451,22 +459,25 @@ def render_rule(directive: SphinxDirective, game: Game, rule: Rule) -> list[node
     return list(holder.children)
 
 
-def check_list(env: BuildEnvironment, game: Game, checks: Iterable[Check]) -> nodes.Node:
-    """One line per check: its title in the build's language, its kind, and its ID as code
-    (for maintainers)."""
+def check_list(env: BuildEnvironment, game: Game, checks: Iterable[Check]) -> list[nodes.Node]:
+    """One line per check: its title in the build's language and what it checks; the
+    checks' IDs (for maintainers) folded behind a details control."""
+    found = list(checks)
     lines = nodes.bullet_list(classes=["rule-checks"])
-    for check in checks:
+    for check in found:
         item = nodes.list_item()
-        item += para(
-            *compose(
-                _t(env, CHECK_LABEL),
-                title=_gt(env, game, check.title),
-                kind=_t(env, KIND_NAMES[check.kind]),
-                id=nodes.literal(check.id, check.id),
-            )
-        )
+        item += para(_t(env, CHECK_LABELS[check.kind], title=_gt(env, game, check.title)))
         lines += item
-    return lines
+    return [lines, folded_ids(env, [check.id for check in found])]
+
+
+def folded_ids(env: BuildEnvironment, ids: Iterable[str]) -> nodes.Node:
+    """The names the code gives (check IDs, example files) in a closed ``<details>``: a
+    player never reads them unless asked; a maintainer opens it."""
+    codes = ", ".join(f"<code>{html.escape(i)}</code>" for i in ids)
+    label = html.escape(_t(env, IDS_LABEL))
+    markup = f'<details class="code-ids"><summary>{label}</summary><p>{codes}</p></details>'
+    return nodes.raw("", markup, format="html")
 
 
 def dispute_links(env: BuildEnvironment, game: Game, disputes: Iterable[Dispute]) -> nodes.Node:
@@ -542,24 +553,30 @@ class GameCases(GameDirective):
         body: list[nodes.Node] = [para(self.t(CASES_INTRO))]
         for case in game.cases:
             verdict = _case_verdict(self, case.kind, case.expect)
-            rows: list[tuple[str, nodes.Node | str]] = [
+            rows: list[tuple[str, Body]] = [
                 (self.t(N_("Rules")), comma_links((rule_link(r) for r in case.rules), self.lang)),
                 (self.t(N_("Verdict")), verdict),
             ]
-            found = self.found_by(run_case_answers(self.game, case))
+            answers = run_case_answers(self.game, case)
+            found = self.found_by(answers)
             if found is not None:
-                rows.append((self.t(N_("Violations and their checks")), found))
-            noticed = self.found_by(run_case_notices(self.game, case))
+                rows.append((self.t(N_("Rules broken")), found))
+            notices = run_case_notices(self.game, case)
+            noticed = self.found_by(notices)
             if noticed is not None:
-                rows.append((self.t(N_("Notices and their checks")), noticed))
+                rows.append((self.t(N_("Not checked (the state leaves it out)")), noticed))
             if case.base:
                 rows.append((self.t(N_("Start from")), self.example(case.base)))
+            codes = sorted({v.check for v in [*answers, *notices] if v.check})
+            codes += [case.base] if case.base else []
             tested = [d for d in game.disputes if case.id in d.cases]
             if tested:
                 rows.append(
                     (self.t(N_("Tests the reading of")), dispute_links(self.env, game, tested))
                 )
             node = section(case.anchor, f"{case.id} — {self.g(case.title)}", field_list(rows))
+            if codes:
+                node += folded_ids(self.env, codes)
             if case.patch or case.remove:
                 node += para(self.t(CHANGES_LABEL))
                 node += literal_json({"set": dict(case.patch), "remove": list(case.remove)})
@@ -573,28 +590,19 @@ class GameCases(GameDirective):
         return self.page("cases", N_("{game}: worked examples"), body)
 
     def example(self, name: str) -> nodes.paragraph:
-        """The example state a case starts from: its title, and its file name as code."""
+        """The example state a case starts from, by its title (its file name is folded
+        away with the checks' IDs)."""
         from .core.fields import example_title  # the titles the pages' example select shows
 
-        title = example_title(self.game, name, self.lang)
-        return para(*compose(self.t(NOTED), text=title, note=nodes.literal(name, name)))
+        return para(example_title(self.game, name, self.lang))
 
     def found_by(self, found: Iterable[Violation | Notice]) -> nodes.paragraph | None:
-        """Each violation (or notice) a case yields: its rule and, in brackets, the check
-        that raised it (``None`` when there is none)."""
-        pairs = sorted({(v.rule, v.check) for v in found})
-        if not pairs:
+        """The rules a case's violations (or notices) name, linked (``None``: there are
+        none); the checks that raised them are folded away."""
+        rules = sorted({v.rule for v in found})
+        if not rules:
             return None
-        items = []
-        for rule_id, check in pairs:
-            item = nodes.inline()
-            item += compose(
-                self.t(NOTED),
-                text=rule_link(rule_id),
-                note=nodes.literal(check or "—", check or "—"),
-            )
-            items.append(item)
-        return comma_links(items, self.lang)
+        return comma_links((rule_link(r) for r in rules), self.lang)
 
 
 def _case_verdict(d: GameDirective, kind: str, expect: Any) -> str:
@@ -700,8 +708,14 @@ class GameGlossary(GameDirective):
         books = self.game.catalog.rulebooks
         if any(not books[seed].official for t in terms for seed in t.printed if seed in books):
             body_nodes.append(para(self.t(UNOFFICIAL_NOTE), classes=["term-unofficial"]))
+        names = {t.id: t.names[self.lang] for t in terms}
         flagged = [(t, seed) for t in terms for seed in inconsistent_seeds(t)]
-        flagged += [(t, seed) for t in terms for seed in t.printed if (seed, t.id) in shared]
+        flagged += [
+            (t, seed)
+            for t in terms
+            for seed in t.printed
+            if any(names[o] != names[t.id] for o in shared.get((seed, t.id), ()))
+        ]
         if flagged:
             line = para(self.t(INCONSISTENT_LIST), classes=["term-inconsistencies"])
             unique = {(term.id, seed): (term, seed) for term, seed in flagged}
@@ -735,13 +749,14 @@ class GameGlossary(GameDirective):
             if len(words) > 1:
                 label = self.t(ALSO_LABEL, book=label, words=join_items(words[1:], lang))
             line = para(nodes.strong(words[0], words[0]), f" — {label}")
-            if len(words) > 1:
+            if seed in inconsistent_seeds(term):
                 line += nodes.inline("", f" ⚠ {self.t(INCONSISTENT_TERMS)}", classes=["flag"])
-            if (seed, term.id) in shared:
-                others = [
-                    link(names[other], f"#term-{self.game.id}-{other}")
-                    for other in shared[(seed, term.id)]
-                ]
+            others = [
+                link(names[other], f"#term-{self.game.id}-{other}")
+                for other in shared.get((seed, term.id), ())
+                if names[other] != names[term.id]  # its own headword is no other meaning
+            ]
+            if others:
                 flag = nodes.inline("", " ⚠ ", classes=["flag"])
                 flag += compose(
                     self.t(SHARED_WORD),

@@ -192,3 +192,30 @@ def test_options_text_leaves_out_kinds_with_no_legal_action(capsys, tmp_path):
     _, out = run(capsys, "options", game.id, state, "--kind", empty[0], "--lang", "pt")
     kind = game.vocab.name("move", empty[0], "pt")
     assert out.splitlines()[0] == f"Nenhuma ação do tipo “{kind}” é permitida."
+
+
+@pytest.mark.parametrize("lang", ["en", "el", "pt", "zh_TW"])
+def test_text_output_says_where_in_the_players_words(capsys, tmp_path, lang):
+    """The text names the place as the page does, counting from 1; the JSON pointer is
+    kept for --format json and --verbose."""
+    game = get_game("manhattan-project")
+    state = game.example("mid-game")
+    state["players"][1]["fighters"] = 20
+    path = write(tmp_path, "state.json", state)
+    code, out = run(capsys, "check", game.id, path, "--lang", lang)
+    player = gettext("adjudicator", lang, "Player {number} ({name})")
+    blue = str(game.vocab.name("colour", state["players"][1]["colour"], lang))
+    assert code == 1 and player.format(number=2, name=blue) in out
+    assert "/players/" not in out
+    _, out = run(capsys, "check", game.id, path, "--lang", lang, "--verbose")
+    assert "[/players/1/fighters]" in out
+    _, out = run(capsys, "check", game.id, path, "--format", "json")
+    assert "/players/1/fighters" in {v["path"] for v in json.loads(out)["violations"]}
+
+
+def test_malformed_text_says_where_in_the_players_words(capsys, tmp_path):
+    game = get_game("manhattan-project")
+    state = game.example("mid-game")
+    state["players"][0]["money"] = "x"
+    code, out = run(capsys, "check", game.id, write(tmp_path, "s.json", state), "--lang", "el")
+    assert code == 2 and "/players/0" not in out and "Παίκτης 1" in out

@@ -11,6 +11,7 @@ from adjudicator.core.reference import (
     Term,
     disputes_of_rule,
     inconsistent_seeds,
+    same_word,
     shared_printed_words,
 )
 from adjudicator.games import get_game
@@ -93,3 +94,11 @@ def test_one_word_for_two_concepts_is_shared_accent_blind():
     lobby = _term("lobby", {"001": ("Προθάλαμος",)})
     shared = shared_printed_words([market, purchasing, lobby])
     assert shared == {("001", "market"): ["purchasing"], ("001", "purchasing"): ["market"]}
+
+
+def test_a_words_other_forms_are_no_inconsistency():
+    term = _term("red", {"000": ("Κόκκινος", "Κόκκινου", "Κόκκινο"), "001": ("Σειρά", "Γύρος")})
+    assert inconsistent_seeds(term) == ("001",)
+    assert same_word("Θέση Εργαζομένου", "Θέσεις Εργαζομένων")
+    assert not same_word("Δοκιμή", "Δοκιμαστική Έκρηξη")
+    assert not same_word("Χρήματα", "Νομίσματα")

@@ -204,7 +204,7 @@ def test_places_are_named_by_row_and_column_from_one():
     assert at(tiles, (2, 0)).render() == "right of the tile at row 2, column 3"
     assert at(tiles, (0, -1)).render() == "below the tile at row 2, column 2"
     assert at(tiles, (5, 5)).render() == "at row 1, column 7"
-    assert at(tiles, (0, 1)).render("el") == "στη σειρά 1, στήλη 2"
+    assert at(tiles, (0, 1)).render("el") == "στη γραμμή 1, στήλη 2"
 
 
 def test_alternatives_are_sentences_in_every_language():

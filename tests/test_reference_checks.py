@@ -4,6 +4,7 @@ page have tooltips in the page's language."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -11,9 +12,16 @@ import pytest
 from adjudicator.core.cases import run_case_answers
 from adjudicator.core.i18n import LANGS, gettext
 
+from .test_page_leaks import code_names
+
+
+def _visible(html: str) -> str:
+    """The page without what a reader sees only on asking: the folded code IDs."""
+    return re.sub(r'<details class="code-ids">.*?</details>', "", html, flags=re.S)
+
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_cases_page_names_the_check_of_each_violation(built_docs, game, lang):
+def test_cases_page_names_each_broken_rule_and_folds_its_check(built_docs, game, lang):
     html = (built_docs / lang / "games" / game.id / "cases.html").read_text("utf-8")
     for case in game.cases:
         found = {(v.rule, v.check) for v in run_case_answers(game, case)}
@@ -22,17 +30,36 @@ def test_cases_page_names_the_check_of_each_violation(built_docs, game, lang):
         start = html.index(f'id="{case.anchor}"')
         end = html.find("<section", start)
         part = html[start : end if end > 0 else None]
+        folded = re.search(r'<details class="code-ids">.*?</details>', part, re.S)
+        assert folded, f"{lang} {case.id}: no folded IDs"
         for rule, check in found:
-            # "MP-601 (check)" in a Latin script, "MP-601（check）" in Chinese
-            pattern = rf"#rule-{re.escape(rule)}\">{re.escape(rule)}</a>(?: \(|（)<code[^>]*><span "
-            pattern += rf"class=\"pre\">{re.escape(check)}</span>"
-            assert re.search(pattern, part), f"{lang} {case.id}: {rule} ({check}) not shown"
+            assert f'#rule-{rule}">{rule}</a>' in part, f"{lang} {case.id}: {rule} not shown"
+            assert f"<code>{check}</code>" in folded.group(0), f"{lang} {case.id}: {check}"
+            assert check not in code_names(part), f"{lang} {case.id}: {check} shown"
+
+
+def _plain(text: str) -> str:
+    """Text with its tags and quote marks gone (smart quotes differ by language)."""
+    text = html.unescape(re.sub(r"<[^>]+>", "", text))
+    return re.sub(r"['’‘\"“”«»]", "", text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_page_names_checks_by_title_and_folds_their_ids(built_docs, game, lang):
+    page = (built_docs / lang / "games" / game.id / "rules.html").read_text("utf-8")
+    shown = _plain(_visible(page))
+    folded = " ".join(re.findall(r'<details class="code-ids">.*?</details>', page, re.S))
+    in_code = code_names(page)
+    for check in game.checks:
+        assert _plain(gettext(game.domain, lang, check.title)) in shown, f"{lang} {check.id}"
+        assert f"<code>{check.id}</code>" in folded, f"{lang} {check.id} not folded"
+        assert check.id not in in_code, f"{lang} {check.id} shown"
 
 
 @pytest.mark.parametrize("lang", LANGS[1:])
 def test_page_links_have_translated_tooltips(built_docs, lang):
     html = (built_docs / lang / "games" / "imperial" / "rules.html").read_text("utf-8")
-    tooltips = re.findall(r'<nav id="rellinks">.*?</nav>', html, re.S)
+    tooltips = re.findall(r'<nav id="rellinks"[^>]*>.*?</nav>', html, re.S)
     assert tooltips, "no previous/next links"
     wanted = {
         gettext("sphinx", lang, "Previous document"),
@@ -40,7 +67,8 @@ def test_page_links_have_translated_tooltips(built_docs, lang):
     }
     assert not wanted & {"Previous document", "Next document"}
     for nav in tooltips:
-        assert set(re.findall(r'title="([^"]*)"', nav)) <= wanted, nav
+        links = re.sub(r"<nav[^>]*>", "", nav)  # its aria-label names both directions
+        assert set(re.findall(r'title="([^"]*)"', links)) <= wanted, nav
 
 
 @pytest.mark.parametrize("lang", LANGS[1:])

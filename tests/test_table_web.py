@@ -294,7 +294,7 @@ def test_the_seat_select_offers_the_players_colours_only(client: FlaskClient) ->
     ("imperial", "zh_TW", ["1. 奧匈帝國在希臘的陸軍"]),
     ("quarantine", "en", ["2. Red treatment room at row 3, column 3",
                           "1. Lobby at row 3, column 2"]),
-    ("quarantine", "el", ["2. Κόκκινο Δωμάτιο Θεραπείας στη σειρά 3, στήλη 3"]),
+    ("quarantine", "el", ["2. Κόκκινο Δωμάτιο Θεραπείας στη γραμμή 3, στήλη 3"]),
     ("quarantine", "pt", ["2. Sala de tratamento vermelha na linha 3, coluna 3"]),
     ("quarantine", "zh_TW", ["2. 第 3 排、第 3 欄的紅色治療室"]),
 ])  # fmt: skip

@@ -119,6 +119,25 @@ def template_globals() -> dict[str, Any]:
     }
 
 
+#: Punctuation that ends a label and takes no space after it (the Chinese full-width forms).
+_CLOSED = tuple("：，。；、）」")
+
+
+def label(text: str) -> str:
+    """A label ("Where:", "位置：") with the space its language puts before what follows:
+    one after an ASCII colon, none after a full-width one."""
+    text = str(text)
+    return text if text.endswith(_CLOSED) else text + " "
+
+
+def sentences(texts: Any) -> str:
+    """Sentences run together as the page's language writes them: Chinese ones with no
+    space after "。", the others with one."""
+    return ("" if current_lang() == "zh_TW" else " ").join(str(t) for t in texts)
+
+
 def init_app(app: Flask) -> None:
     CatalogBabel(app, locale_selector=select_lang)
     app.context_processor(template_globals)
+    app.add_template_filter(label, "label")
+    app.add_template_filter(sentences, "sentences")

@@ -55,8 +55,9 @@ def entity_fields(game: Game) -> dict[str, str]:
     return dict(game.present.entity_fields) if game.present is not None else {}
 
 
-#: The vocabulary kinds of VOCAB_API.md, tried in this order for a closed choice.
-KINDS = ("colour", "nation", "region", "space", "building", "card", "resource", "worker",
+#: The vocabulary kinds of VOCAB_API.md, tried in this order for a closed choice (a
+#: building before a board space: a player's Reactor card is not the board's Reactor A).
+KINDS = ("colour", "nation", "region", "building", "space", "card", "resource", "worker",
          "track", "unit", "stance", "rondel", "cube", "room", "action", "move", "marker",
          "unit-of-money")  # fmt: skip
 

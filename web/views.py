@@ -14,7 +14,7 @@ from adjudicator.core.fields import example_title as titled_example
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import LANGS, babel_locale, join_items
 
-from . import forms, labels, permalink
+from . import forms, labels, permalink, places
 from .i18n import _, canonical, current_lang
 from .inputs import cases_of
 from .labels import entities, entity_kind, entity_name
@@ -62,40 +62,8 @@ def entity_text(game: Game, value: str) -> str:
 
 
 def place_words(game: Game, data: Any, path: str) -> str:
-    """Where ``path`` (a JSON pointer) is, as a player says it and as the form labels it:
-    "Player 4 (Dimitris) › 2. Reactor › Damage". Places count from 1."""
-    words: list[str] = []
-    node, key = data, ""
-    parts = forms.split_pointer(path)
-    if parts[:1] == ["move"]:
-        words.append(_("The action"))
-        node, parts = data.get("move") if isinstance(data, dict) else None, parts[1:]
-    for part in parts:
-        if isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            index, item = int(part), node[int(part)]
-            if words and field_label(key, ""):
-                words.pop()  # "Players › Player 4 (Dimitris)" says it twice
-            if key == "players" and isinstance(item, dict):
-                who = item.get("name", item.get("colour", ""))
-                name = entity_text(game, who) if isinstance(who, str) else ""
-                words.append(_("Player {number} ({name})", number=index + 1, name=name))
-            else:
-                title = (
-                    entity_text(game, item)
-                    if isinstance(item, str)
-                    else labels.item_phrase(game, item, node, current_lang())
-                    or forms.item_title(item, lambda _key, v: entity_text(game, str(v)))
-                )
-                words.append(f"{field_label(key)} {index + 1}: {title}".rstrip(": "))
-            node = item
-        elif part.isdigit():
-            words.append(str(int(part) + 1))
-            node = None
-        else:
-            words.append(field_label(part, "") or entity_text(game, part))
-            node = node.get(part) if isinstance(node, dict) else None
-        key = part
-    return " › ".join(words)
+    """Where ``path`` (a JSON pointer) is, in the page's language (:mod:`web.places`)."""
+    return places.place_words(game, data, path, current_lang())
 
 
 def violation_views(

@@ -32,7 +32,7 @@ SHARED_FIELDS = {
     "player": N_("Player"),
     "players": N_("Players"),
     "red": N_("Red"),
-    "source": N_("Source"),
+    "source": N_("From"),
     "space": N_("Space"),
     "target": N_("Target"),
     "to": N_("To"),
@@ -45,9 +45,13 @@ SHARED_FIELDS = {
 
 
 def field_label(game: Game | None, key: str, lang: str, default: str | None = None) -> str:
-    """A field's label in ``lang``: the game's own, else a shared one, else ``default``
+    """A field's label in ``lang``: a board space's name in the vocabulary (the board's
+    fields are its spaces), else the game's own label, else a shared one, else ``default``
     (the field's own name when ``default`` is ``None``)."""
     present = game.present if game is not None else None
+    vocab = getattr(game, "vocab", None)
+    if vocab is not None and vocab.has("space", key):
+        return str(vocab.name("space", key, lang))  # a board space has one name everywhere
     if game is not None and present is not None and key in present.fields:
         return gettext(game.domain, lang, present.fields[key])
     if key in SHARED_FIELDS:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import re
+import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -326,13 +327,69 @@ class Message(Localized):
             else value
             for key, value in self.params.items()
         }
+        if lang == "zh_TW":
+            text = _spaced_fields(text, values)
         try:
-            return text.format(**values)
+            return _name_first(text, self.params, text.format(**values))
         except (KeyError, IndexError, ValueError):
-            return self._english().format(**values)
+            english = self._english()
+            return _name_first(english, self.params, english.format(**values))
 
     def __str__(self) -> str:
         return self.render("en")
+
+
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_LATIN_END, _LATIN_START = re.compile(r"[A-Za-z0-9]$"), re.compile(r"^[A-Za-z0-9]")
+
+
+def _spaced_fields(template: str, values: Mapping[str, Any]) -> str:
+    """A Chinese ``template`` with a space between each field and a Chinese character next
+    to it when the field's value starts or ends with a Latin letter or digit, as Taiwan
+    sets type ("反應爐 A 已被佔用", not "反應爐 A已被佔用")."""
+    out: list[str] = []
+    try:
+        parts = list(string.Formatter().parse(template))
+    except ValueError:
+        return template
+    for literal, name, spec, conversion in parts:
+        out.append(literal.replace("{", "{{").replace("}", "}}"))
+        if name is None:
+            continue
+        field = (
+            "{"
+            + name
+            + ("!" + conversion if conversion else "")
+            + (":" + spec if spec else "")
+            + "}"
+        )
+        value = values.get(name.split(".")[0].split("[")[0])
+        try:
+            shown = format(value, spec or "") if value is not None else ""
+        except (TypeError, ValueError):
+            shown = str(value)
+        if out[-1] and _CJK.match(out[-1][-1]) and _LATIN_START.search(shown):
+            field = " " + field
+        out.append(field)
+        if _LATIN_END.search(shown):
+            out.append("\x00")  # a mark: a space goes here if a Chinese character follows
+    joined = "".join(out)
+    return re.sub("\x00(?=[\u3400-\u9fff\uf900-\ufaff])", " ", joined).replace("\x00", "")
+
+
+#: The parameters that hold a name the players typed (never an ID of the game).
+_NAME_PARAMS = frozenset({"player", "name", "who", "winner", "owner"})
+_LEADING_PARAM = re.compile(r"\{(\w+)[:!}]")
+
+
+def _name_first(template: str, params: Mapping[str, Any], text: str) -> str:
+    """``text`` with a capital first letter when its template starts with a name the
+    players typed (``anna`` → "Anna keeps 3 tiles"): a sentence starts with a capital."""
+    found = _LEADING_PARAM.match(template)
+    key = found.group(1) if found else ""
+    if key in _NAME_PARAMS and isinstance(params.get(key), str) and text[:1].islower():
+        return text[:1].upper() + text[1:]
+    return text
 
 
 @dataclass(frozen=True)

@@ -147,9 +147,30 @@ def _fold(word: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).replace("ς", "σ")
 
 
+def same_word(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` are one word in two grammatical forms ("Κόκκινος" and
+    "Κόκκινου", "Θέση Εργαζομένου" and "Θέσεις Εργαζομένων"): as many words, each pair
+    sharing all but its ending (at most 3 letters, at least a 3-letter stem)."""
+    left, right = _fold(a).split(), _fold(b).split()
+    if len(left) != len(right):
+        return False
+    for x, y in zip(left, right, strict=True):
+        stem = next(
+            (i for i, (p, q) in enumerate(zip(x, y, strict=False)) if p != q), min(len(x), len(y))
+        )
+        if stem < min(3, len(x), len(y)) or max(len(x), len(y)) - stem > 3:
+            return False
+    return True
+
+
 def inconsistent_seeds(term: Term) -> tuple[str, ...]:
-    """The seeds that print more than one word for ``term``'s concept."""
-    return tuple(seed for seed, words in term.printed.items() if len(words) > 1)
+    """The seeds that print more than one word for ``term``'s concept (a word's other
+    grammatical forms are the same word)."""
+    return tuple(
+        seed
+        for seed, words in term.printed.items()
+        if any(not same_word(words[0], w) for w in words[1:])
+    )
 
 
 def shared_printed_words(terms: Iterable[Term]) -> dict[tuple[str, str], list[str]]:

@@ -623,7 +623,8 @@ var AdjudicatorSearch = (function () {
         item.appendChild(link);
         var why = document.createElement("span");
         why.className = "matched";
-        why.textContent = " (" + data.labels.matched + " " + rule.matched.join(", ") + ")";
+        var said = data.labels.matched.replace("{words}", rule.matched.join(data.labels.sep));
+        why.textContent = said.charAt(0) === "（" ? said : " " + said;
         item.appendChild(why);
         list.appendChild(item);
       });

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from ...core.i18n import N_
+from ...core.i18n import N_, Name
 from ...core.present import (
     MARK,
     Canvas,
@@ -25,12 +25,8 @@ _t = translator(DOMAIN)
 #: The labels of the fields particular to this game (the JSON key and its label).
 FIELDS = {
     "about": N_("About"),
-    "air_strike_1": N_("Air strike 1"),
-    "air_strike_2": N_("Air strike 2"),
     "air_strikes": N_("Air strikes"),
     "aircraft": N_("Aircraft"),
-    "aircraft_bombers": N_("Aircraft: bombers"),
-    "aircraft_fighters": N_("Aircraft: fighters"),
     "attacks": N_("Attacks"),
     "board": N_("Board"),
     "bomb": N_("Bomb"),
@@ -55,9 +51,6 @@ FIELDS = {
     "engineers": N_("Engineers"),
     "enrichment": N_("Enrichment"),
     "espionage": N_("Espionage"),
-    "factory_group": N_("Factory: group"),
-    "factory_specialist": N_("Factory: specialist"),
-    "factory_yellowcake": N_("Factory: yellowcake"),
     "fighter": N_("Fighter"),
     "fighters": N_("Fighters"),
     "fuel": N_("Fuel"),
@@ -70,9 +63,6 @@ FIELDS = {
     "loads": N_("Loads"),
     "longer": N_("Longer"),
     "market_prices": N_("Market prices"),
-    "mine_engineer": N_("Mine: engineer"),
-    "mine_group": N_("Mine: group"),
-    "mine_paid": N_("Mine: paid"),
     "money": N_("Money"),
     "occupants": N_("Workers on it"),
     "other": N_("Something else"),
@@ -105,10 +95,6 @@ FIELDS = {
     "tested_points": N_("Points once tested"),
     "this_round": N_("This round"),
     "turns_played": N_("Turns played"),
-    "university_engineer": N_("University: engineer"),
-    "university_laborers": N_("University: laborers"),
-    "university_paid": N_("University: paid"),
-    "university_scientist": N_("University: scientist"),
     "uranium": N_("Enriched uranium"),
     "value": N_("Value"),
     "worker": N_("Worker"),
@@ -194,7 +180,7 @@ def draw_space(canvas: Canvas, state: Any, space: str, origin: tuple[float, floa
     x, y = origin
     bad = is_marked(f"/board/{space}", marked)
     canvas.rect(x, y, SPACE_W - 6, SPACE_H, rx=4, fill="#f1ede3", **stroke(bad, "#aaa"))
-    label = _t(lang, FIELDS[space]) if space in FIELDS else space
+    label = Name(DOMAIN, "space", space).render(lang)  # the name the verdicts use
     for number, line in enumerate(lines(label, 24, 2)):
         canvas.text(x + 5, y + 14 + number * 14, line, size=12, fill="#333")
     pieces = state.board.space(space)

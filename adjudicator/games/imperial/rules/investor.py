@@ -64,7 +64,9 @@ def swiss_banks(state: State) -> Iterator[Violation]:
             template = (
                 N_("{player} governs a nation and cannot hold a Swiss bank.")
                 if governs
-                else N_("{player} governs no nation and holds a Swiss bank.")
+                else N_(
+                    "{player} governs no nation, so holds a Swiss bank, but the state gives none."
+                )
             )
             yield checks.violation("IM-707", template, f"/players/{i}/swiss_bank", player=p.name)
 
