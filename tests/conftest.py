@@ -13,6 +13,9 @@ __all__ = ["pg_cluster"]  # one throwaway PostgreSQL cluster per test run (per x
 
 # A check that raises a rule it does not declare fails the tests (issue 15).
 os.environ.setdefault(STRICT_ENV, "1")
+# The command line speaks the system's language when told none: the tests expect English
+# whatever the machine's locale (a test that wants another sets it itself).
+os.environ["LANGUAGE"] = "en"
 
 
 #: The kinds of heavy test (pyproject.toml's markers): each is also ``slow``.
