@@ -434,15 +434,18 @@ def move_picture(
     except MalformedInput:
         return None
     found: dict[str, str] = {}
+    route: list[str] = []
     if isinstance(move, dict):
         try:
+            route = game.present.touch.places(state, move)
             found = touch.marks(game, state, move)
             if alternatives:
                 chosen = {p: m for p, m in found.items() if m == touch.CHOSEN}
                 found = {**touch.alternative_marks(game, state, alternatives), **chosen}
         except Exception:  # marks must never break the page (the verdict stands alone)
             log.exception("marking %s failed", game.id)
-    return draw(game, state, paths, current_lang(), Places(found, mark_words(), "move-form"))
+    links = Places(found, mark_words(), "move-form", route)
+    return draw(game, state, paths, current_lang(), links)
 
 
 def mark_words() -> dict[str, str]:

@@ -59,8 +59,13 @@ class Places:
     each place is a button for the page's script, with its mark (see :mod:`.touch`).
     It is false, so that a picture draws no link to a state's field beside it."""
 
-    def __init__(self, marks: Mapping[str, str], words: Mapping[str, str], form: str) -> None:
+    def __init__(
+        self, marks: Mapping[str, str], words: Mapping[str, str], form: str,
+        route: list[str] | None = None,
+    ) -> None:  # fmt: skip
         self.marks, self.words, self.form = marks, words, form
+        self.route = route or []
+        """The places of the move being entered, in order (a unit's route)."""
 
     def __bool__(self) -> bool:
         return False

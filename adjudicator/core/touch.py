@@ -34,13 +34,15 @@ class Touch:
     ``fills``: the fields a tap leaves to the first legal action of the kind when the move
     has none yet (who moves, with which worker, on which rondel space). ``same``: the
     fields where a legal action must agree with the move to be marked for it (the worker
-    chosen, the nation).
+    chosen, the nation). ``adopt(move, option)``: the move once a tap on a place marked
+    legal chose ``option`` for it (by default the option itself).
     """
 
     places: Callable[[Any, dict[str, Any]], list[str]]
     put: Callable[[Any, dict[str, Any], str], dict[str, Any] | None]
     fills: tuple[str, ...] = ()
     same: tuple[str, ...] = ()
+    adopt: Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]] = lambda move, option: option
 
 
 def agrees(move: dict[str, Any], option: dict[str, Any], same: tuple[str, ...]) -> bool:
@@ -96,7 +98,7 @@ def tap(game: Game, state: Any, move: dict[str, Any], place: str) -> tuple[dict[
     if marks(game, state, move).get(place) == LEGAL:
         for option in options:
             if touch.places(state, option)[-1] == place:
-                return option, True
+                return touch.adopt(move, option), True
     changed = touch.put(state, copy.deepcopy(move), place)
     if changed is None:
         return move, False

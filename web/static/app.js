@@ -145,6 +145,7 @@ function zoomer(box) {
       var x = (scroll.scrollLeft + scroll.clientWidth / 2) / scroll.scrollWidth;
       var y = (scroll.scrollTop + scroll.clientHeight / 2) / scroll.scrollHeight;
       var step = parseInt(button.getAttribute("data-zoom"), 10);
+      level = parseFloat(scroll.style.getPropertyValue("--zoom")) || level; // (kept by swap.js)
       level = Math.min(3, Math.max(0.5, level * (step > 0 ? 1.5 : 1 / 1.5)));
       scroll.style.setProperty("--zoom", String(level));
       centre(x, y);

@@ -31,6 +31,27 @@
     return null;
   }
 
+  // The boxes that scroll inside the page (the map, a wide hospital), with where they are.
+  function scrolled() {
+    return Array.prototype.map.call(document.querySelectorAll(".map-scroll, .panel-scroll"), function (box) {
+      return { left: box.scrollLeft, top: box.scrollTop, zoom: box.style.getPropertyValue("--zoom") };
+    });
+  }
+
+  function rescroll(saved) {
+    document.querySelectorAll(".map-scroll, .panel-scroll").forEach(function (box, index) {
+      var was = saved[index];
+      if (!was) {
+        return;
+      }
+      if (was.zoom) {
+        box.style.setProperty("--zoom", was.zoom);
+      }
+      box.scrollLeft = was.left;
+      box.scrollTop = was.top;
+    });
+  }
+
   function swap(html, url, push, anchor) {
     var doc = new DOMParser().parseFromString(html, "text/html");
     var main = doc.querySelector("main");
@@ -39,6 +60,7 @@
       return;
     }
     var top = window.scrollY;
+    var boxes = scrolled();
     document.title = doc.title;
     document.documentElement.lang = doc.documentElement.lang;
     document.body.replaceWith(document.adoptNode(doc.body));
@@ -49,6 +71,9 @@
     }
     if (window.adjSetup) {
       window.adjSetup();
+    }
+    if (anchor && anchor.keep) {
+      rescroll(boxes); // the map stays panned and zoomed where the tap was
     }
     var again = anchor ? document.querySelector(anchor.selector) : null;
     if (anchor && anchor.keep) {

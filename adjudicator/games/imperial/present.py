@@ -9,7 +9,7 @@ from html import escape
 from typing import Any
 
 from ...core.i18n import N_, join_items
-from ...core.present import Canvas, Presentation, field_id, is_marked, translator
+from ...core.present import Canvas, Places, Presentation, field_id, is_marked, translator
 from .board import NATIONS
 from .picture import (
     MAP_HEIGHT,
@@ -18,8 +18,10 @@ from .picture import (
     draw_borders,
     draw_pieces,
     draw_region,
+    draw_route,
     marked_regions,
 )
+from .touch import TOUCH
 
 DOMAIN = "imperial"
 _t = translator(DOMAIN)
@@ -185,9 +187,12 @@ def draw(state: Any, marked: set[str], lang: str, links: Any = False, names: Any
     draw_borders(canvas)
     bad = marked_regions(state, marked)
     for region in PLACES:
-        with canvas.link("/units", tap=f"/regions/{region}"):
+        with canvas.link("/units", tap=f"/regions/{region}", place=f"region:{region}",
+                         name=name("region", region)):  # fmt: skip
             draw_region(canvas, region, region in bad, name)
     draw_pieces(canvas, state, lang)
+    if isinstance(links, Places):
+        draw_route(canvas, links.route)
     zoom = (
         f'<div class="zoom" hidden><button type="button" class="secondary small" '
         f'data-zoom="-1">{escape(_t(lang, "Zoom out"))}</button> <button type="button" '
@@ -266,5 +271,5 @@ def add_unit(data: Any, nid: str, kind: str, region: str) -> str:
 
 PRESENT = Presentation(
     draw=draw, brushes=brushes, tap=tap, fields=FIELDS, moves=MOVES,
-    player_fields=PLAYER_FIELDS, entity_fields=ENTITY_FIELDS, examples=EXAMPLES,
+    player_fields=PLAYER_FIELDS, entity_fields=ENTITY_FIELDS, examples=EXAMPLES, touch=TOUCH,
 )  # fmt: skip
