@@ -72,7 +72,7 @@ def put_maneuver(state: Any, move: dict[str, Any], region: str) -> dict[str, Any
             return move
         if step[0] == "armies" and len(unit.get("route") or []) < 2:
             unit.setdefault("route", []).append(region)
-            return move
+            return stance(move, unit, nation)
     if region not in started(move):
         if has_unit(state, nation, "army", region):
             move.setdefault("armies", []).append({"route": [region]})
@@ -81,9 +81,21 @@ def put_maneuver(state: Any, move: dict[str, Any], region: str) -> dict[str, Any
             move.setdefault("fleets", []).append({"from": region})
             return move
     if step is not None and step[0] == "armies":
-        move["armies"][step[1]]["route"].append(region)  # the route goes on, region by region
-        return move
+        unit = move["armies"][step[1]]
+        unit["route"].append(region)  # the route goes on, region by region
+        return stance(move, unit, nation)
     return None
+
+
+def stance(move: dict[str, Any], army: dict[str, Any], nation: str) -> dict[str, Any]:
+    """An army that ends in another nation's home province must say how it stands: hostile
+    unless the move says otherwise (the form offers both, and the options list both)."""
+    owner = board().home.get(army["route"][-1])
+    if owner and owner != nation:
+        army.setdefault("stance", "hostile")
+    else:
+        army.pop("stance", None)
+    return move
 
 
 def put(state: Any, move: dict[str, Any], place: str) -> dict[str, Any] | None:
