@@ -10,6 +10,7 @@ draw fails too.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from typing import Any
@@ -56,18 +57,18 @@ def pieces(game: Any, state: Any) -> list[tuple[dict[str, Any], set[str]]]:
     listed = [dict(a.move) for a in game.legal_actions(state).actions]
     found: list[tuple[dict[str, Any], set[str]]] = []
     if game.id == "manhattan-project":
-        for worker in {str(m["worker"]) for m in listed if m["type"] == "place_central"}:
-            spaces = {f"space:{m['space']}" for m in listed
-                      if m["type"] == "place_central" and str(m["worker"]) == worker}  # fmt: skip
-            found.append(({"type": "place_central", "worker": eval(worker)}, spaces))
+        central = [m for m in listed if m["type"] == "place_central"]
+        for worker in {json.dumps(m["worker"], sort_keys=True) for m in central}:
+            spaces = {f"space:{m['space']}" for m in central
+                      if json.dumps(m["worker"], sort_keys=True) == worker}  # fmt: skip
+            found.append(({"type": "place_central", "worker": json.loads(worker)}, spaces))
     elif game.id == "imperial":
-        routes = [
-            a["route"] for m in listed if m["type"] == "maneuver" for a in m.get("armies", [])
-        ]
+        maneuvers = [m for m in listed if m["type"] == "maneuver"]
+        routes = [a["route"] for m in maneuvers for a in m.get("armies", [])]
         for start in {r[0] for r in routes}:
             ends = {f"region:{r[-1]}" for r in routes if r[0] == start}
             found.append(({"type": "maneuver", "armies": [{"route": [start]}]}, ends))
-        fleets = [f for m in listed if m["type"] == "maneuver" for f in m.get("fleets", [])]
+        fleets = [f for m in maneuvers for f in m.get("fleets", [])]
         for start in {f["from"] for f in fleets}:
             ends = {f"region:{f['to']}" for f in fleets if f["from"] == start}
             found.append(({"type": "maneuver", "fleets": [{"from": start}]}, ends))
