@@ -229,6 +229,8 @@ def draw_tracks(
         bad = is_marked(f"/players/{index}/{name}", marked)
         aircraft = f"aircraft:{player.colour}:{name}" if name in ("fighters", "bombers") else ""
         with canvas.link(f"/players/{index}/{name}", place=aircraft, name=_t(lang, LABELS[name])):
+            if aircraft:  # the part a mark outlines (a text's outline would blur it)
+                canvas.rect(x - 5, y - 15, 110, 42, rx=4, fill="#fbfaf7", stroke="none")
             canvas.text(x, y, fit(_t(lang, LABELS[name]), 17), size=12,
                         fill=MARK if bad else "#555")  # fmt: skip
             canvas.text(x, y + 20, value, size=17, font_weight="bold",
