@@ -223,7 +223,30 @@ def brushes(data: Any, name: Any, lang: str) -> list[tuple[str, str]]:
             )
             text = _t(lang, "{nation}: {piece}", nation=name("nation", nid), piece=words)
             found.append((f"{piece} {nid}", text))
+        found.append((f"remove {nid}", _t(lang, REMOVE, nation=name("nation", nid))))
     return found
+
+
+#: A brush: one unit of a nation fewer in the region tapped.
+REMOVE = N_("{nation}: one unit fewer in the region tapped")
+
+
+def remove_unit(data: Any, nid: str, region: str) -> str:
+    """One army or fleet of ``nid`` fewer in ``region`` (an army first); the pointer of
+    the units changed ("" when it has none there)."""
+    units = data.get("units")
+    if not isinstance(units, list):
+        return ""
+    mine = [(i, u) for i, u in enumerate(units)
+            if isinstance(u, dict) and (u.get("nation"), u.get("region")) == (nid, region)]  # fmt: skip
+    if not mine:
+        return ""
+    index, unit = sorted(mine, key=lambda pair: pair[1].get("kind") != "army")[0]
+    if int(unit.get("count", 1)) > 1:
+        unit["count"] = int(unit["count"]) - 1
+        return f"/units/{index}/count"
+    del units[index]
+    return "/units"
 
 
 def tap(data: Any, where: str, brush: str) -> str:
@@ -237,6 +260,8 @@ def tap(data: Any, where: str, brush: str) -> str:
     if not isinstance(nations, dict) or not isinstance(nations.get(nid), dict):
         return ""
     region, nation = parts[1], nations[nid]
+    if piece == "remove":
+        return remove_unit(data, nid, region)
     if piece in ("army", "fleet"):
         return add_unit(data, nid, piece, region)
     if piece == "flag":

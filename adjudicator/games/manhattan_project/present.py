@@ -292,7 +292,7 @@ def draw_market(state: Any, marked: set[str], lang: str, links: Any, names: Any)
         price = f"${prices[slot]}" if slot < len(prices) else ""
         name = card_name(card, names) if card is not None else "—"
         path = f"/market/{slot}"
-        with canvas.link(path, place=f"market:{slot}", name=f"{price} {name}".strip()):
+        with canvas.link(path, tap=path, place=f"market:{slot}", name=f"{price} {name}".strip()):
             if card is None:
                 canvas.rect(x, y, CARD_W - 4, CARD_H, rx=3, fill="#f1ede3",
                             **stroke(is_marked(path, marked), "#bbb"))  # fmt: skip
@@ -358,15 +358,49 @@ def draw(state: Any, marked: set[str], lang: str, links: Any = False, names: Any
 BRUSH = N_("{colour} {kind}")
 
 
+#: A brush: a market building bought (it goes to the player; the market slides down).
+BUY = N_("{colour} buys the building tapped in the market")
+REMOVE = N_("Remove the last worker from the space or building tapped")
+
+
 def brushes(data: Any, name: Any, lang: str) -> list[tuple[str, str]]:
-    """What a tap on the picture puts: a worker of a kind, a player's or a contractor."""
+    """What a tap on the picture does: put a worker of a kind (a player's or a contractor)
+    on a space or a building, take one off, or buy a market building for a player."""
     colours = [p.get("colour") for p in data.get("players", []) if isinstance(p, dict)]
+    colours = [c for c in colours if isinstance(c, str)]
     found = []
-    for colour in [c for c in colours if isinstance(c, str)] + ["grey"]:
+    for colour in [*colours, "grey"]:
         for kind in ("laborer", "engineer", "scientist"):
             words = _t(lang, BRUSH, colour=name("colour", colour), kind=name("worker", kind))
             found.append((f"{colour} {kind}", words))
+    found.append(("remove", _t(lang, REMOVE)))
+    found += [(f"buy {c}", _t(lang, BUY, colour=name("colour", c))) for c in colours]
     return found
+
+
+def buy(data: Any, slot: int, colour: str) -> str:
+    """The market's building at ``slot`` goes to the player ``colour``; the dearer ones
+    slide down a slot and the dearest slot waits, empty, for the card that refills it."""
+    market = data.get("market")
+    players = [p for p in data.get("players", []) if isinstance(p, dict)]
+    buyer = next((p for p in players if p.get("colour") == colour), None)
+    if not isinstance(market, list) or buyer is None or not 0 <= slot < len(market):
+        return ""
+    card = market.pop(slot)
+    if not isinstance(card, dict):
+        market.insert(slot, card)
+        return ""
+    buyer.setdefault("buildings", []).append(card)  # (a starting card stays one: its back)
+    market.append(None)
+    return f"/market/{len(market) - 1}"
+
+
+def take_off(node: Any, path: str) -> str:
+    """The last worker off a space's or a building's list of pieces."""
+    if isinstance(node, list) and node:
+        node.pop()
+        return path
+    return ""
 
 
 def tap(data: Any, path: str, brush: str) -> str:
@@ -375,6 +409,8 @@ def tap(data: Any, path: str, brush: str) -> str:
     colour, _, kind = brush.partition(" ")
     parts = path.strip("/").split("/")
     node: Any = data
+    if parts[:1] == ["market"] and len(parts) == 2 and colour == "buy" and parts[1].isdigit():
+        return buy(data, int(parts[1]), kind)
     if parts[:1] == ["board"] and len(parts) == 2 and isinstance(data.get("board"), dict):
         node = data["board"].setdefault(parts[1], [])
     elif parts[:1] == ["players"] and len(parts) == 4 and parts[2] == "buildings":
@@ -386,6 +422,8 @@ def tap(data: Any, path: str, brush: str) -> str:
             return ""
     else:
         return ""
+    if brush == "remove":
+        return take_off(node, path)
     if isinstance(node, list) and kind in ("laborer", "engineer", "scientist") and colour:
         node.append({"kind": kind, "colour": colour})
         return f"{path}/{len(node) - 1}"

@@ -284,7 +284,14 @@ def brushes(data: Any, name: Any, lang: str) -> list[tuple[str, str]]:
     ]  # fmt: skip
     for kind in SPECIAL_KINDS:
         found.append((f"place {kind}", _t(lang, "Place: {room}", room=name("room", kind))))
+    found += [(f"patient {c}", _t(lang, PATIENT, colour=name("colour", c))) for c in CUBE]
+    found.append(("unpatient", _t(lang, NO_PATIENT)))
     return [*found, ("turn", _t(lang, TURN)), ("remove", _t(lang, REMOVE))]
+
+
+#: Brushes for the cubes on a tile: a patient more (of a colour) or the last one off.
+PATIENT = N_("Add a patient to the tile tapped: {colour}")
+NO_PATIENT = N_("Take the last patient off the tile tapped")
 
 
 #: The side of a tile that faces its neighbour at (dx, dy); y grows northwards.
@@ -342,6 +349,15 @@ def place(hospital: list[Any], x: str, y: str, brush: str, base: str) -> str:
 
 
 def change(hospital: list[Any], number: int, tile: dict[str, Any], brush: str, base: str) -> str:
+    if brush.startswith("patient ") and brush[len("patient ") :] in CUBE:
+        tile.setdefault("patients", []).append(brush[len("patient ") :])
+        return f"{base}/{number}/patients"
+    if brush == "unpatient":
+        patients = tile.get("patients")
+        if not isinstance(patients, list) or not patients:
+            return ""
+        patients.pop()
+        return f"{base}/{number}/patients"
     if brush == "remove":
         del hospital[number]
         return base
