@@ -237,8 +237,10 @@ def remove_unit(data: Any, nid: str, region: str) -> str:
     units = data.get("units")
     if not isinstance(units, list):
         return ""
-    mine = [(i, u) for i, u in enumerate(units)
-            if isinstance(u, dict) and (u.get("nation"), u.get("region")) == (nid, region)]  # fmt: skip
+    mine = [
+        (i, u) for i, u in enumerate(units)
+        if isinstance(u, dict) and (u.get("nation"), u.get("region")) == (nid, region)
+    ]  # fmt: skip
     if not mine:
         return ""
     index, unit = sorted(mine, key=lambda pair: pair[1].get("kind") != "army")[0]
