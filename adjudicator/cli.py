@@ -297,6 +297,36 @@ def cmd_rules(args: argparse.Namespace, out: Output) -> int:
     return EXIT_OK
 
 
+def cmd_aid(args: argparse.Namespace, out: Output) -> int:
+    from dataclasses import asdict
+
+    from .aid import AidError, aid_document, sheet_for
+
+    game = get_game(args.game)
+    try:
+        sheet = sheet_for(game, out.lang, args.players, args.base_url or "")
+    except AidError:
+        low, high = game.players
+        said = N_("{game} is played by {low} to {high} players, not {players}.")
+        name = game._(out.lang, game.name)
+        text = _t(out.lang, said, game=name, low=low, high=high, players=args.players)
+        sys.stderr.write(text + "\n")
+        return EXIT_MALFORMED
+    if out.fmt == "json":
+        out.emit(asdict(sheet), str)
+        return EXIT_OK
+    document = aid_document(sheet)
+    target = args.out or f"{game.id}-aid-{out.lang}.pdf"
+    if target == "-":
+        sys.stdout.buffer.write(document.write_pdf())
+        return EXIT_OK
+    document.write_pdf(target)
+    pages = len(document.pages)
+    done = N_plural("{path}: {count} page", "{path}: {count} pages")
+    out.emit({}, lambda: _t(out.lang, done, path=target, count=pages))
+    return EXIT_OK
+
+
 def _search_text(found: Any, hits: list[dict[str, Any]], lang: str) -> str:
     """One line per rule with the words that found it; or what to try instead."""
     if not hits:
@@ -321,6 +351,7 @@ COMMANDS: dict[str, Command] = {
     "example": cmd_example,
     "schema": cmd_schema,
     "rules": cmd_rules,
+    "aid": cmd_aid,
     **MAINTAINER_COMMANDS,
 }
 

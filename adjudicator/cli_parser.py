@@ -10,6 +10,7 @@ argparse words it.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -216,6 +217,18 @@ def build_parser(commands: Mapping[str, Command], lang: str = "en") -> argparse.
     p.add_argument("id", nargs="?")
     p.add_argument("--search", metavar="TEXT")
 
+    p = on_game("aid", N_("write a printable player aid (PDF, at most two A4 pages)"))
+    p.add_argument("--players", type=int, metavar="N", help=t(N_("figures for N players")))
+    p.add_argument(
+        "--out", metavar="FILE.pdf", help=t(N_("where to write it; - for standard output"))
+    )
+    p.add_argument(
+        "--base-url",
+        default=os.environ.get("ADJUDICATOR_BASE_URL"),
+        metavar="URL",
+        help=t(N_("where the reference is served, for the printed link and its QR code")),
+    )
+
     _maintainer_commands(sub, commands, common, formatted, lang)
     return parser
 
@@ -233,18 +246,20 @@ def _maintainer_commands(
     p.set_defaults(func=commands["trace"])
 
     p = sub.add_parser("docs", parents=[formatted], help=_t(lang, N_("build the reference")))
-    p.add_argument("--out", default="docs/_build/html")
+    p.add_argument("--out", default=None)
     p.add_argument("--lang", dest="lang", action="append", type=lang_type(lang), metavar="L")
     p.add_argument("--jobs", type=int, default=2)
     p.set_defaults(func=commands["docs"])
 
     p = sub.add_parser(
-        "serve", parents=[common], help=_t(lang, N_("run the page (builds the docs first)"))
+        "serve",
+        parents=[common],
+        help=_t(lang, N_("run the page (and build a missing reference beside it)")),
     )
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--workers", type=int, default=2)
-    p.add_argument("--docs", default="docs/_build/html")
+    p.add_argument("--docs", default=None)
     p.set_defaults(func=commands["serve"])
 
     p = sub.add_parser("bench", parents=[common], help=_t(lang, N_("print speed figures")))

@@ -52,17 +52,26 @@ def cmd_docs(args: argparse.Namespace, out: Any) -> int:
     from .docs import build_docs
 
     langs = [_normalize_lang(lang) for lang in args.lang] if args.lang else list(LANGS)
-    results = build_docs(Path(args.out), langs, jobs=args.jobs)
+    out_dir = docs_dir(args.out)
+    results = build_docs(out_dir, langs, jobs=args.jobs)
     for lang, (code, seconds) in results.items():
         status = "ok" if code == 0 else f"FAILED ({code})"
-        sys.stderr.write(f"docs {lang}: {status} in {seconds:.1f} s -> {Path(args.out) / lang}\n")
+        sys.stderr.write(f"docs {lang}: {status} in {seconds:.1f} s -> {out_dir / lang}\n")
     return EXIT_OK if all(code == 0 for code, _ in results.values()) else EXIT_VIOLATIONS
 
 
 def cmd_serve(args: argparse.Namespace, out: Any) -> int:
     from web.serve import serve
 
-    return serve(args.host, args.port, workers=args.workers, docs_dir=Path(args.docs))
+    return serve(args.host, args.port, workers=args.workers, docs_dir=docs_dir(args.docs))
+
+
+def docs_dir(given: str | None) -> Path:
+    """The built reference's folder: the one given, else ``$ADJUDICATOR_DOCS_DIR``, else the
+    checkout's ``docs/_build/html`` (where the page, the search and ``serve`` all look)."""
+    from .search import default_docs_dir
+
+    return Path(given) if given else default_docs_dir()
 
 
 def cmd_bench(args: argparse.Namespace, out: Any) -> int:

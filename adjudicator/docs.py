@@ -51,11 +51,34 @@ def sphinx_command(out: Path, lang: str, *, fresh: bool = False) -> list[str]:
     return command
 
 
-#: ``progress(lang, fraction)``: how far one language's build is, from 0.0 to 1.0.
-Progress = Callable[[str, float], None]
+#: ``progress(lang, fraction, step)``: how far one language's build is, from 0.0 to 1.0,
+#: and what it is doing now, in a few words (``"writing the pages"``).
+Progress = Callable[[str, float, str], None]
 
 #: Sphinx's own progress lines: ``reading sources... [ 33%] index``.
 _STEP = re.compile(r"^(reading sources|writing output)\.\.\. \[\s*(\d+)%\]")
+#: Another step Sphinx (or a hook of ours) announces: ``dumping search index in ...``.
+_OTHER_STEP = re.compile(r"^([a-z][a-z ]{3,60}?)(?: in [A-Za-z ]+ \(code: \w+\))?\.\.\.")
+#: The steps that take time, in a reader's words (Sphinx's many quick steps are not said).
+STEP_WORDS = {
+    "reading sources": "reading the sources",
+    "writing output": "writing the pages",
+    "dumping search index": "indexing the pages for the search box",
+    "writing the rule search": "writing the rule search",
+}
+
+
+def step_of(line: str) -> tuple[str, float | None] | None:
+    """The step a line of Sphinx's output announces, with how far the build is (reading
+    is the first half of the work, writing the second) when the line says it."""
+    found = _STEP.match(line)
+    if found:
+        half = 0.0 if found.group(1) == "reading sources" else 0.5
+        return STEP_WORDS[found.group(1)], half + int(found.group(2)) / 200
+    other = _OTHER_STEP.match(line)
+    if other and other.group(1) in STEP_WORDS and other.group(1) not in _STEP.pattern:
+        return STEP_WORDS[other.group(1)], None
+    return None
 
 
 def build_one(
@@ -68,17 +91,20 @@ def build_one(
         result = subprocess.run(command, env=env, check=False)
         return result.returncode, time.perf_counter() - start
     command.remove("-q")  # Sphinx then prints a line per page read and written
-    progress(lang, 0.0)
+    progress(lang, 0.0, "starting")
+    fraction = 0.0
     with subprocess.Popen(
         command, env=env, stdout=subprocess.PIPE, text=True, errors="replace"
     ) as process:
         assert process.stdout is not None
+        pages = False  # Sphinx first compiles the catalogs, with "writing output" lines too
         for line in process.stdout:
-            step = _STEP.match(line)
-            if step:  # reading is the first half of the work, writing the second
-                half = 0.0 if step.group(1) == "reading sources" else 0.5
-                progress(lang, half + int(step.group(2)) / 200)
-    progress(lang, 1.0)
+            pages = pages or line.startswith(("building [html]", "reading sources"))
+            step = step_of(line) if pages else None
+            if step is not None:
+                fraction = max(fraction, step[1] if step[1] is not None else fraction)
+                progress(lang, fraction, step[0])
+    progress(lang, 1.0, "done" if process.returncode == 0 else "failed")
     return process.returncode, time.perf_counter() - start
 
 

@@ -148,6 +148,14 @@ class SearchTraditionalChinese(SearchChinese):
         " return query.split(/[\\s\\p{P}\\p{S}]+/gu).filter(function (t) { return t; }); }"
     )
 
+    def __init__(self, options: dict[str, str]) -> None:
+        import logging
+
+        import jieba
+
+        jieba.setLogLevel(logging.WARNING)  # not "Loading model from cache ..." on the console
+        super().__init__(options)
+
     def split(self, input: str) -> list[str]:
         analyzer = Analyzer("zh_TW", _segmenter())
         words = [w.surface for w in analyzer.words(input, search=True)]

@@ -154,6 +154,7 @@ def write_rule_search(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
     lang = normalize_lang(app.config.language or "en")
+    logger.info("writing the rule search... ", nonl=True)  # a step the serve console shows
     labels = {
         "rules": _t_lang(lang, N_("Rules")),
         "matched": _t_lang(lang, N_("Matched:")),
@@ -161,6 +162,7 @@ def write_rule_search(app: Sphinx, exception: Exception | None) -> None:
         "closest": _t_lang(lang, N_("Closest glossary terms:")),
     }
     docs_search.write_rule_search(Path(app.outdir), lang, labels)
+    logger.info("done")
 
 
 def search_page_scripts(

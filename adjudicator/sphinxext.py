@@ -41,6 +41,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from . import docs_search
+from .core.aliases import also_called_text
 from .core.cases import Case, run_case_answers, run_case_notices
 from .core.catalog import Rule, Rulebook, Source
 from .core.checks import Check, Kind
@@ -423,7 +424,11 @@ def render_rule(directive: SphinxDirective, game: Game, rule: Rule) -> list[node
     content = next(iter(holder.findall(addnodes.desc_content)))
     content += para(_gt(env, game, rule.text), classes=["rule-text"])
     traced = next(r for r in trace_game(game) if r.rule_id == rule.id)
-    rows: list[tuple[str, nodes.Node | str]] = [
+    rows: list[tuple[str, nodes.Node | str]] = []
+    also = game.also_called(rule.id, _lang(env))
+    if also:
+        rows.append((_t(env, N_("Also called")), also_called_text(also, _lang(env))))
+    rows += [
         (_t(env, N_("Source")), sources_text(env, rule.sources)),
         (
             _t(env, N_("Checks")),

@@ -7,8 +7,22 @@ import pytest
 from adjudicator.core.checks import STRICT_ENV
 from adjudicator.games import available_games
 
+from .tabledb import pg_cluster
+
+__all__ = ["pg_cluster"]  # one throwaway PostgreSQL cluster per test run (per xdist worker)
+
 # A check that raises a rule it does not declare fails the tests (issue 15).
 os.environ.setdefault(STRICT_ENV, "1")
+
+
+#: The kinds of heavy test (pyproject.toml's markers): each is also ``slow``.
+HEAVY = ("browser", "playout", "fuzz", "load", "serving", "postgres", "docs")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if any(item.get_closest_marker(name) for name in HEAVY):
+            item.add_marker(pytest.mark.slow)
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -24,9 +38,11 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 def built_docs():
     """The reference in all four languages, built once per test run (incrementally).
 
+    Under pytest-xdist each worker asks for it: the first builds while the others wait on
+    a file lock, then find it up to date (Sphinx's incremental build: a second or so).
     ``ADJ_TEST_DOCS=DIR`` uses an already built tree instead (for quick local runs).
     """
-    import os
+    import fcntl
     from pathlib import Path
 
     from adjudicator.docs import build_docs
@@ -35,7 +51,10 @@ def built_docs():
         return Path(os.environ["ADJ_TEST_DOCS"])
 
     out = Path(__file__).resolve().parent.parent / "docs" / "_build" / "html"
-    results = build_docs(out)
+    out.mkdir(parents=True, exist_ok=True)
+    with open(out.parent / ".test-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        results = build_docs(out)
     failed = {lang: code for lang, (code, _) in results.items() if code != 0}
     assert not failed, f"docs build failed: {failed}"
     return out

@@ -12,7 +12,7 @@ import pytest
 from adjudicator.table.pgtemp import Cluster, pg_bin
 from adjudicator.table.store import make_engine, migrate
 
-BACKENDS = ["sqlite", "postgresql"]
+BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
 
 
 @pytest.fixture(scope="session")

@@ -13,7 +13,7 @@ from adjudicator.core.i18n import HTML_LANG, LANGS
 from adjudicator.docs_search import SearchGreek, fold
 from adjudicator.games import available_games
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.docs
 
 
 def search_index(built_docs: Path, lang: str) -> dict:

@@ -24,7 +24,7 @@ from adjudicator.games import available_games
 from tests.logged import LOGGED, assert_no_crash_since, watched_client
 
 GAMES = available_games()
-pytestmark = pytest.mark.skipif(not GAMES, reason="no game yet")
+pytestmark = [pytest.mark.fuzz, pytest.mark.skipif(not GAMES, reason="no game yet")]
 PARTS = ("check", "move", "score")
 LANGS = ("en", "el", "pt", "zh_TW")
 

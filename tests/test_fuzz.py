@@ -126,7 +126,7 @@ def games() -> list[Any]:
 
 GAMES = games()
 IDS = [g.id for g in GAMES]
-pytestmark = pytest.mark.skipif(not GAMES, reason="no game yet")
+pytestmark = [pytest.mark.fuzz, pytest.mark.skipif(not GAMES, reason="no game yet")]
 
 
 # --- edits of a JSON document ---------------------------------------------------------------

@@ -11,7 +11,7 @@ from adjudicator import loadtest
 from adjudicator._http import Call, GunicornServer, children_of, free_port, run_load
 from adjudicator.games import available_games
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.load
 
 
 @pytest.fixture(scope="module")

@@ -39,6 +39,8 @@ from hypothesis import strategies as st
 
 from adjudicator.games import get_game
 
+pytestmark = pytest.mark.fuzz
+
 GAMES = ("manhattan-project", "quarantine", "imperial")
 
 

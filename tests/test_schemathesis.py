@@ -18,6 +18,8 @@ web = pytest.importorskip("web")
 from schemathesis.checks import not_a_server_error  # noqa: E402
 from schemathesis.specs.openapi.checks import response_schema_conformance  # noqa: E402
 
+pytestmark = pytest.mark.fuzz
+
 app = web.create_app({"TESTING": False})
 schema = schemathesis.openapi.from_wsgi("/openapi.json", app)
 # The shared tables keep state in a database and stream for a minute: their operations are

@@ -14,7 +14,7 @@ from adjudicator.games import available_games, get_game
 from adjudicator.search import INDEX_NAME, SearchIndex, search, write_index
 from adjudicator.search.analysis import stem_el, stem_pt
 from adjudicator.search.concepts import load_concepts
-from adjudicator.search.evaluate import evaluate, load_queries
+from adjudicator.search.evaluate import QUERY_SETS, Query, evaluate, load_queries
 
 MP, IM, QU = (get_game(g) for g in ("manhattan-project", "imperial", "quarantine"))
 
@@ -59,10 +59,10 @@ def test_each_hit_says_which_words_found_it():
 
 
 def test_no_result_suggests_the_nearest_glossary_terms():
-    results = search(MP, "plutonim", "en")
+    results = search(MP, "plutoniumxyz", "en")
     assert results.hits == ()
     assert "plutonium" in results.suggestions
-    assert "Πλουτώνιο" in search(MP, "πλουτονιοο", "el").suggestions
+    assert "Πλουτώνιο" in search(MP, "πλουτονιοοοοο", "el").suggestions
 
 
 @pytest.mark.parametrize("query", ["MP-204", "mp-204", "MP 204", "mp204"])
@@ -116,13 +116,31 @@ def test_bench_reports_search_ms_and_the_rates():
 
     data = bench.run_bench(quick=True, parts=("search",))
     search_ms = data["search_ms"]
-    assert search_ms["queries"] >= 100 and search_ms["median"] > 0
-    assert set(search_ms["rates"]) >= {"en", "el", "pt", "zh_TW", "all"}
-    assert "search (" in bench.format_search(data)
-    assert any(
-        row[0] == "search, median" and row[3] in ("yes", "NO") for row in bench.target_rows(data)
-    )
+    assert search_ms["queries"] >= 100 and 0 < search_ms["median"] <= search_ms["p95"]
+    assert set(search_ms["sets"]) >= {"queries"}
+    for one in search_ms["sets"].values():
+        assert set(one["rates"]) >= {"en", "el", "pt", "zh_TW", "all"}
+    text = bench.format_search(data)
+    assert "search (" in text and "p95" in text and "  queries (" in text
+    rows = {row[0]: row for row in bench.target_rows(data)}
+    assert rows["search, median"][3] in ("yes", "NO") and rows["search, p95"][3] in ("yes", "NO")
 
+
+#: Queries that the search mends (slips, homophones) or weighs down (small words).
+SLIPS = [
+    Query(game, lang, text, ())
+    for game, lang, text in [
+        ("imperial", "en", "railraod convoi"),
+        ("manhattan-project", "en", "plutonim bomb value 2"),
+        ("imperial", "el", "σιδιροδρομος"),
+        ("quarantine", "el", "απολυμανση γκρι κυβου"),
+        ("imperial", "pt", "ferovia"),
+        ("quarantine", "pt", "desinfectar mais ainda"),
+        ("quarantine", "zh_TW", "番修最多幾塊"),
+        ("manhattan-project", "zh_TW", "烘炸機可以有幾架"),
+        ("quarantine", "zh_TW", "消讀一下"),
+    ]
+]
 
 NODE_RUNNER = """
 const fs = require("fs"), vm = require("vm");
@@ -146,7 +164,8 @@ def test_the_reference_search_page_ranks_exactly_like_the_search(tmp_path: Path,
     from adjudicator.docs_search import write_rule_search
 
     write_rule_search(tmp_path, lang, {"rules": "", "matched": "", "none": ""})
-    queries = [(q.game, q.text) for q in load_queries() if q.lang == lang]
+    asked = load_queries() + load_queries(QUERY_SETS["tuning"]) + SLIPS
+    queries = [(q.game, q.text) for q in asked if q.lang == lang]
     engine = Path(__file__).resolve().parent.parent / "docs" / "_static" / "adjudicator-search.js"
     run = subprocess.run(
         ["node", "-e", NODE_RUNNER, str(tmp_path), json.dumps(queries), str(engine)],
@@ -182,14 +201,14 @@ def test_the_api_and_the_page_say_why_and_suggest(tmp_path: Path):
     data = body.get_json()
     assert data["results"][0]["id"] == "QU-507"
     assert data["results"][0]["matched"] == ["隔離", "擴散"]
-    listing = client.get("/api/v1/manhattan-project/rules?q=plutonim").get_json()
+    listing = client.get("/api/v1/manhattan-project/rules?q=plutoniumxyz").get_json()
     assert listing == []
-    empty = client.get("/api/v1/manhattan-project/search?q=plutonim").get_json()
+    empty = client.get("/api/v1/manhattan-project/search?q=plutoniumxyz").get_json()
     assert empty["results"] == [] and "plutonium" in empty["suggestions"]
     page = client.get("/el/manhattan-project/rules", query_string={"q": "ποσα μαχητικα"})
     html = page.get_data(as_text=True)
     assert 'data-rule="MP-204"' in html and "μαχητικα" in html.split('class="matched"')[1]
-    hint = client.get("/pt/manhattan-project/rules?q=plutonim").get_data(as_text=True)
+    hint = client.get("/pt/manhattan-project/rules?q=plutoniumxyz").get_data(as_text=True)
     assert 'class="suggestions"' in hint and "Plutônio" in hint
 
 
@@ -204,7 +223,7 @@ def test_the_reference_search_page_suggests_like_the_search(tmp_path: Path):
 
     write_rule_search(tmp_path, "el", {"rules": "", "matched": "", "none": "", "closest": ""})
     queries = [
-        ("manhattan-project", "πλουτονιοο"),
+        ("manhattan-project", "πλουτονιοοοοο"),
         ("manhattan-project", "βομβαρδιστκο μαχητκο"),
         ("imperial", "ομολογιο"),
         ("imperial", "φορολογκια"),

@@ -37,7 +37,7 @@ from adjudicator.games import available_games
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = available_games()
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(not GAMES, reason="no game yet")]
+pytestmark = [pytest.mark.serving, pytest.mark.skipif(not GAMES, reason="no game yet")]
 SLOW_SOCKETS = 64
 #: What a player waits for at most, whatever the slow sockets do.
 BOUND_S = 1.0
@@ -266,64 +266,22 @@ def test_64_slow_sockets_do_not_delay_answers_through_nginx(behind_nginx: int) -
 # --- the first start says what it does -----------------------------------------------------------
 
 
-def fake_build(calls: list[float]) -> object:
-    def build_docs(out: Path, langs: list[str], jobs: int = 2, progress: object = None) -> dict:
-        assert callable(progress)
-        for lang in langs:
-            for fraction in (0.0, 0.3, 0.6, 1.0):
-                progress(lang, fraction)
-                calls.append(fraction)
-        (out / "en").mkdir(parents=True, exist_ok=True)
-        (out / "en" / "index.html").write_text("<html></html>")
-        return {lang: (0, 1.0) for lang in langs}
-
-    return build_docs
-
-
-def test_first_start_prints_a_line_per_language_step(tmp_path, monkeypatch, capsys):
-    import adjudicator.docs
-    from web.serve import ensure_docs
-
-    calls: list[float] = []
-    monkeypatch.setattr(adjudicator.docs, "build_docs", fake_build(calls))
-    assert ensure_docs(tmp_path / "html") is True
-    err = capsys.readouterr().err
-    assert "First start: building the reference in 4 languages" in err
-    for lang in ("en", "el", "pt", "zh_TW"):
-        assert f"  {lang}: started\n" in err and f"  {lang}: half done\n" in err
-    assert re.search(r"  zh_TW: built \(4 of 4, \d+ s\)\n", err)
-    assert "\r" not in err  # not a terminal: plain lines
-    assert calls and ensure_docs(tmp_path / "html") is True  # built: no second build
-    assert capsys.readouterr().err == ""
-
-
-def test_first_start_draws_a_bar_per_language_on_a_terminal():
-    import io
-
-    from web.serve import BuildProgress
-
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
-    screen = Terminal()
-    progress = BuildProgress(["en", "el"], screen)
-    progress("en", 0.5)
-    progress("el", 1.0)
-    progress.finish()
-    last = screen.getvalue().split("\r")[-1]
-    assert "en [#####.....]  50%" in last and "el [##########] 100%" in last
-    assert last.endswith("\n")
-
-
 def test_the_docs_builder_reports_sphinx_steps(tmp_path, monkeypatch):
     import adjudicator.docs as docs
 
-    script = "print('reading sources... [ 50%] index'); print('writing output... [100%] x')"
+    script = (
+        "print('writing output... [100%] sphinx');"  # the catalogs: not yet the pages
+        "print('reading sources... [ 50%] index'); print('writing output... [100%] x')"
+    )
     monkeypatch.setattr(
         docs, "sphinx_command", lambda out, lang, fresh=False: [sys.executable, "-c", script, "-q"]
     )
-    heard: list[tuple[str, float]] = []
+    heard: list[tuple[str, float, str]] = []
     code, _seconds = docs.build_one(tmp_path, "pt", progress=lambda *a: heard.append(a))
     assert code == 0
-    assert heard == [("pt", 0.0), ("pt", 0.25), ("pt", 1.0), ("pt", 1.0)]
+    assert heard == [
+        ("pt", 0.0, "starting"),
+        ("pt", 0.25, "reading the sources"),
+        ("pt", 1.0, "writing the pages"),
+        ("pt", 1.0, "done"),
+    ]

@@ -25,9 +25,7 @@ from adjudicator.table.service import (
 )
 from adjudicator.table.store import EntryRow, make_engine
 
-from .tabledb import BACKENDS, database_url, pg_cluster
-
-__all__ = ["pg_cluster"]
+from .tabledb import BACKENDS, database_url
 
 PLAYERS = [{"name": n, "seat": i + 1} for i, n in enumerate(["Anna", "Ben", "Chloe", "Dimitris"])]
 

@@ -11,6 +11,8 @@ from werkzeug.serving import make_server
 from adjudicator.table.load import run_load
 from web import create_app
 
+pytestmark = pytest.mark.load
+
 
 def test_a_tiny_load_hears_every_update(tmp_path: Path) -> None:
     app = create_app({"ADJ_DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}"})

@@ -16,12 +16,10 @@ import pytest
 
 from adjudicator._http import GunicornServer, request_once
 
-from .tabledb import BACKENDS, database_url, pg_cluster
+from .tabledb import BACKENDS, database_url
 from .test_table import PLAYERS, opening_move
 
-__all__ = ["pg_cluster"]
-
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.serving
 
 
 def call(server: GunicornServer, method: str, path: str, body: Any = None) -> tuple[int, Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import re
 import sys
 import tempfile
@@ -700,31 +701,36 @@ def test_blank_values_follow_the_schema() -> None:
 # --- serving ------------------------------------------------------------------------------------
 
 
-def test_ensure_docs_builds_once_or_warns(
+def test_serve_builds_a_missing_reference_in_a_separate_process(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import types
+    import importlib.util
 
-    from web.serve import ensure_docs
+    from adjudicator import docs_status
+    from web import serve
 
-    calls: list[list[str]] = []
+    started: list[list[str]] = []
 
-    def build_docs(
-        out: Path, langs: list[str], jobs: int = 2, progress: Any = None
-    ) -> dict[str, tuple[int, float]]:
-        calls.append(langs)
-        (out / "en").mkdir(parents=True, exist_ok=True)
-        (out / "en" / "index.html").write_text("<html></html>")
-        return {lang: (0, 0.1) for lang in langs}
+    class Process:
+        pid = os.getpid()
 
-    fake = types.ModuleType("adjudicator.docs")
-    fake.build_docs = build_docs  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "adjudicator.docs", fake)
-    assert ensure_docs(tmp_path / "out") is True
-    assert ensure_docs(tmp_path / "out") is True
-    assert calls == [["en", "el", "pt", "zh_TW"]]
-    monkeypatch.setitem(sys.modules, "adjudicator.docs", None)
-    assert ensure_docs(tmp_path / "missing") is False
+        def __init__(self, command: list[str], **_kwargs: Any) -> None:
+            started.append(command)
+
+    monkeypatch.setattr(serve.subprocess, "Popen", Process)
+    out = tmp_path / "out"
+    assert serve.start_reference_build(out) is not None
+    assert started[0][1:3] == ["-m", "adjudicator.docs_background"]
+    assert started[0][3:] == [str(out), "en", "el", "pt", "zh_TW"]
+    assert "in the background" in capsys.readouterr().err
+    assert docs_status.language_state(out, "pt") == "building"
+    for lang in ("en", "el", "pt", "zh_TW"):  # built: a second start builds nothing
+        (out / lang).mkdir()
+        (out / lang / "index.html").write_text("<html></html>")
+    docs_status.write_status(out, {"langs": {}})
+    assert serve.start_reference_build(out) is None and len(started) == 1
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
+    assert serve.start_reference_build(tmp_path / "missing") is None
     assert "warning" in capsys.readouterr().err
 
 

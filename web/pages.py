@@ -17,9 +17,10 @@ from flask import (
     url_for,
 )
 
+from adjudicator.core.aliases import also_called_text
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.game import Game
-from adjudicator.core.i18n import HTML_LANG, LANGS
+from adjudicator.core.i18n import CORE, HTML_LANG, LANGS, N_, Message
 from adjudicator.search import search
 
 from . import forms, permalink, pictures
@@ -36,7 +37,7 @@ from .inputs import (
     state_from_form,
     state_from_query,
 )
-from .service import all_games, find_game, find_rule
+from .service import Missing, all_games, find_game, find_rule
 from .views import (
     check_context,
     contains_marked,
@@ -310,10 +311,44 @@ def rule(game_id: str, rule_id: str) -> str:
         "rule.html",
         game=game,
         rule=view,
+        also_called=also_called_text(game.also_called(found.id, lang), lang),
         sources=[source.render(lang) for source in found.sources],
         checks=checks,
         lang2=lang2,
         other_langs=[x for x in LANGS if x != lang],
+    )
+
+
+# --- the printed player aid --------------------------------------------------------------------
+
+
+@bp.get("/<lang>/<game_id>/aid.pdf")
+def aid(game_id: str) -> Response:
+    """The game's player aid in the URL's language (``?players=N``: its figures for N), as
+    PDF; its link and QR code lead to this server's reference, or to ``ADJ_BASE_URL``'s."""
+    from adjudicator.aid import aid_pdf
+
+    game = game_for(game_id)
+    if game.aid is None:
+        abort(404)
+    lang, players = current_lang(), request.args.get("players", type=int)
+    low, high = game.players
+    if players is not None and not low <= players <= high:
+        said = N_("{game} is played by {low} to {high} players, not {players}.")
+        name = game._(lang, game.name)
+        raise Missing(
+            Message(CORE, said, {"game": name, "low": low, "high": high, "players": players})
+        )
+    base = current_app.config.get("ADJ_BASE_URL") or request.host_url
+    key = (game.id, lang, players, base)
+    drawn = current_app.extensions.setdefault("adjudicator.aids", {})
+    if key not in drawn:
+        drawn[key] = aid_pdf(game, lang, players, base)
+    name = f"{game.id}-aid-{lang}{f'-{players}' if players else ''}.pdf"
+    return Response(
+        drawn[key],
+        mimetype="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="{name}"'},
     )
 
 

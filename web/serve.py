@@ -1,21 +1,24 @@
-"""``adjudicator serve``: build the reference if needed, then run gunicorn.
+"""``adjudicator serve``: run gunicorn at once, and build a missing reference beside it.
 
 The first start builds the reference in four languages (most of a minute on two cores)
-and says so: a bar per language on a terminal, plain lines otherwise. The address is
-printed once gunicorn listens on it.
+in a separate process, which prints a line per language and step; meanwhile the pages
+answer, and the reference's pages say when they will be ready. The address is printed
+once gunicorn listens on it.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import os
+import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from flask import Flask
 from gunicorn.app.base import BaseApplication
 
+from adjudicator import docs_background, docs_status
 from adjudicator.core.i18n import LANGS
 
 from . import create_app, gunicorn_conf
@@ -38,87 +41,44 @@ class Server(BaseApplication):
         return self.application
 
 
-class BuildProgress:
-    """What the first start prints while the reference builds.
-
-    On a terminal: one line, redrawn, with a bar per language. Otherwise (a log, a pipe):
-    a plain line when a language starts, is half done and is done.
-    """
-
-    WIDTH = 10
-
-    def __init__(self, langs: list[str], stream: TextIO | None = None) -> None:
-        self.stream = stream or sys.stderr
-        self.langs = langs
-        self.done: dict[str, float] = dict.fromkeys(langs, 0.0)
-        self.said: dict[str, set[str]] = {lang: set() for lang in langs}
-        self.started = time.monotonic()
-        self.terminal = self.stream.isatty()
-        self.lock = threading.Lock()
-
-    def __call__(self, lang: str, fraction: float) -> None:
-        with self.lock:
-            self.done[lang] = max(self.done[lang], fraction)
-            if self.terminal:
-                self._draw()
-            else:
-                self._line(lang, fraction)
-
-    def bar(self, lang: str) -> str:
-        full = round(self.done[lang] * self.WIDTH)
-        return f"{lang} [{'#' * full}{'.' * (self.WIDTH - full)}] {self.done[lang]:4.0%}"
-
-    def _draw(self) -> None:
-        line = "  ".join(self.bar(lang) for lang in self.langs)
-        self.stream.write(f"\r  {line}  {time.monotonic() - self.started:3.0f} s")
-        self.stream.flush()
-
-    def _line(self, lang: str, fraction: float) -> None:
-        for mark, at, text in (("start", 0.0, "started"), ("half", 0.5, "half done")):
-            if fraction >= at and mark not in self.said[lang] and fraction < 1.0:
-                self.said[lang].add(mark)
-                print(f"  {lang}: {text}", file=self.stream, flush=True)
-        if fraction >= 1.0 and "done" not in self.said[lang]:
-            self.said[lang].add("done")
-            count = len([x for x in self.said.values() if "done" in x])
-            seconds = time.monotonic() - self.started
-            print(
-                f"  {lang}: built ({count} of {len(self.langs)}, {seconds:.0f} s)",
-                file=self.stream,
-                flush=True,
-            )
-
-    def finish(self) -> None:
-        if self.terminal:
-            self.stream.write("\n")
-            self.stream.flush()
-
-
-def ensure_docs(docs_dir: Path) -> bool:
-    """Build the reference into ``docs_dir`` unless it is there; whether it can be served."""
-    if (docs_dir / "en" / "index.html").is_file():
-        return True
-    try:
-        from adjudicator.docs import build_docs
-    except ImportError:
-        print("warning: the reference builder is missing; serving without /docs", file=sys.stderr)
-        return False
-    langs = list(LANGS)
+def start_reference_build(docs_dir: Path) -> subprocess.Popen[bytes] | None:
+    """Start building the languages of the reference that are missing, in a separate
+    process at a lower priority (the workers keep answering meanwhile); ``None`` when the
+    reference is all there (or its builder, Sphinx, is not installed)."""
+    langs = docs_status.langs_to_build(docs_dir, list(LANGS))
+    if not langs:
+        return None
+    if importlib.util.find_spec("sphinx") is None:
+        print("warning: Sphinx is missing; serving without the reference", file=sys.stderr)
+        return None
+    plan = docs_status.begin(docs_dir, langs, docs_background.JOBS, os.getpid())
+    longest = max(plan["ready_after"].values())
     print(
-        f"First start: building the reference in {len(langs)} languages into {docs_dir}"
-        " (about a minute; later starts skip this)",
+        f"Building the reference in {', '.join(langs)} into {docs_dir}, in the background"
+        f" (about {longest:.0f} s; the pages answer meanwhile, later starts skip this)",
         file=sys.stderr,
         flush=True,
     )
-    progress = BuildProgress(langs)
+    command = [sys.executable, "-m", "adjudicator.docs_background", str(docs_dir), *langs]
+    process = subprocess.Popen(command, preexec_fn=_lower_priority)
+    plan["pid"] = process.pid
+    docs_status.write_status(docs_dir, plan)
+    return process
+
+
+def _lower_priority() -> None:
+    os.nice(10)
+
+
+def stop(process: subprocess.Popen[bytes] | None) -> None:
+    """Stop an unfinished reference build (the next start builds it again)."""
+    if process is None or process.poll() is not None:
+        return
+    process.terminate()
     try:
-        results = build_docs(docs_dir, langs, jobs=2, progress=progress)
-    finally:
-        progress.finish()
-    failed = [lang for lang, (code, _seconds) in results.items() if code != 0]
-    if failed:
-        print(f"warning: the reference failed to build in {', '.join(failed)}", file=sys.stderr)
-    return (docs_dir / "en" / "index.html").is_file()
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
 
 
 def address(host: str, port: int) -> str:
@@ -152,7 +112,11 @@ def options(host: str, port: int, workers: int) -> dict[str, Any]:
 def serve(host: str, port: int, workers: int, docs_dir: Path) -> int:
     """Serve the page at ``http://host:port/`` with ``workers`` gunicorn workers."""
     docs_dir = Path(docs_dir).resolve()
-    ensure_docs(docs_dir)
+    os.environ["ADJUDICATOR_DOCS_DIR"] = str(docs_dir)  # the workers' search looks there too
+    builder = start_reference_build(docs_dir)
     app = create_app({"ADJ_DOCS_DIR": docs_dir})
-    Server(app, options(host, port, workers)).run()
+    try:
+        Server(app, options(host, port, workers)).run()
+    finally:
+        stop(builder)
     return 0

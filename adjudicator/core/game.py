@@ -12,6 +12,8 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from .aid import AidParts
+from .aliases import Aliases, aliases_in, load_aliases, load_general
 from .cases import Case, load_cases
 from .catalog import Catalog, Rule, Rulebook, load_catalog
 from .checks import CheckRegistry, Kind
@@ -93,6 +95,8 @@ class Game:
     """The game's own tables in the reference (Imperial's unconfirmed borders)."""
     present: Presentation | None = None
     """Its picture and page labels (its ``present.py``), for the web layer."""
+    aid: AidParts | None = None
+    """What its printed player aid holds (its ``aid.py``), for ``adjudicator aid``."""
 
     @property
     def domain(self) -> str:
@@ -114,6 +118,20 @@ class Game:
     @cached_property
     def glossary(self) -> tuple[Term, ...]:
         return load_glossary(self.package_dir / "glossary.toml")
+
+    @cached_property
+    def aliases(self) -> Aliases:
+        """The words players use for its rules (``aliases.toml``, see :mod:`.aliases`)."""
+        return load_aliases(self.package_dir / "aliases.toml", {r.id for r in self.catalog})
+
+    @cached_property
+    def general_rules(self) -> frozenset[str]:
+        """Its rules that list or sum up, which a search ranks below a specific one."""
+        return load_general(self.package_dir / "aliases.toml", {r.id for r in self.catalog})
+
+    def also_called(self, rule_id: str, lang: str) -> tuple[str, ...]:
+        """The words players use for one rule in ``lang``."""
+        return aliases_in(self.aliases, rule_id, lang)
 
     @cached_property
     def vocab(self) -> Vocabulary:

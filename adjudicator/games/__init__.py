@@ -16,6 +16,8 @@ part                      what it holds
 ``sampler.py``            seeded random states and moves (``Game.sampler``: playouts, soak)
 ``scoring.py``            the end of the game and the scoring
 ``present.py``            the picture of a state and the page's labels
+``aid.py``                what the printed player aid lists: the turn's and the end's rules,
+                          the actions' costs and the figures, read from ``data.py``
 ``rules.toml``            the rules catalog: rulebooks, sections, rules (English msgids)
 ``glossary.toml``         the terms and the vocabulary in the four languages
 ``disputes.toml``         where the printed texts disagree, and the reading followed

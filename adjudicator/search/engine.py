@@ -23,27 +23,43 @@ import os
 import re
 import sqlite3
 import threading
-import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..core.i18n import LANGS, gettext, locale_dir, normalize_lang
-from .analysis import HAN, Analyzer, ChineseSegmenter, fold, simplified_table, to_simplified
+from ..core.i18n import gettext, locale_dir, normalize_lang
+from .analysis import (
+    HAN,
+    Analyzer,
+    ChineseSegmenter,
+    Word,
+    fold,
+    to_simplified,
+)
 from .concepts import Concept, game_concepts
+from .lexicon import WORDS_FILE, Sounds, Speller, language_words, weakness
 
 if TYPE_CHECKING:
     from ..core.catalog import Rule
     from ..core.game import Game
 
 HERE = Path(__file__).resolve().parent
-WORDS_FILE = HERE / "words.toml"
 INDEX_NAME = "rules-search.sqlite3"
 #: How much more a match in a rule's ID or title counts than one in its text. The heads
 #: (ID and title) and the texts are two tables, so that BM25 measures a title's length
 #: against titles: a short title that is all query words ranks first.
 HEAD_WEIGHT = 3.0
+#: How much a match in the words players use for a rule (its aliases) counts.
+ALIAS_WEIGHT = 3.0
+#: A general rule's score is multiplied by this (see adjudicator/core/aliases.py).
+GENERAL_FACTOR = 0.6
+#: The longest Chinese alias that the segmenter keeps whole.
+SHORT_ALIAS = 3
+#: How much the query's words, in a row as typed, count when a rule holds them so.
+PHRASE_WEIGHT = 1.0
+#: How much a mended word (a misspelling, a homophone) counts, next to a word as typed.
+MENDED_WEIGHT = 0.8
 #: The concept that a quantity word ("how many") hints at, and how much it weighs.
 QUANTITY_CONCEPT = "max"
 QUANTITY_WEIGHT = 1.0
@@ -57,10 +73,8 @@ CLOSE = 0.6
 KEY_SEP = "\u0001"
 #: The longest phrase (in words) looked up among the concepts and filler words.
 LONGEST = 6
-_SQL = (
-    "SELECT rule, ? * bm25(heads) FROM heads WHERE heads MATCH ? AND game = ? "
-    "UNION ALL SELECT rule, ? * bm25(bodies) FROM bodies WHERE bodies MATCH ? AND game = ?"
-)
+#: The indexed tables, each with its weight.
+TABLES = (("heads", HEAD_WEIGHT), ("aliases", ALIAS_WEIGHT), ("bodies", 1.0))
 _RULE_ID = re.compile(r"^\s*([A-Za-z]{2,3})[\s_-]?(\d{3})\s*$")
 
 
@@ -96,19 +110,17 @@ class Group:
     label: str
     own: tuple[tuple[str, ...], ...]
     more: tuple[tuple[str, ...], ...] = ()
-    #: A soft group (a quantity word's hint) ranks, but does not count as a match.
+    #: A soft group (a quantity word's hint, a weak word) ranks, but does not count as a
+    #: match; its scores are multiplied by ``weight``.
     soft: bool = False
+    weight: float = 1.0
 
 
-def language_words(kind: str) -> dict[str, list[str]]:
-    """The ``filler`` or ``quantity`` words of each language (``words.toml``)."""
-    data = tomllib.loads(WORDS_FILE.read_text(encoding="utf-8"))
-    return {lang: list(data.get(lang, {}).get(kind, ())) for lang in LANGS}
-
-
-def rule_rows(game: Game, lang: str) -> Iterable[tuple[Rule, str, str]]:
+def rule_rows(game: Game, lang: str) -> Iterable[tuple[Rule, str, str, str]]:
+    """Each rule's title, text and aliases (one line) in ``lang``."""
     for rule in game.catalog:
-        yield rule, gettext(game.domain, lang, rule.title), gettext(game.domain, lang, rule.text)
+        title, text = gettext(game.domain, lang, rule.title), gettext(game.domain, lang, rule.text)
+        yield rule, title, text, " ; ".join(game.also_called(rule.id, lang))
 
 
 def fingerprint(games: Sequence[Game], lang: str) -> str:
@@ -116,7 +128,8 @@ def fingerprint(games: Sequence[Game], lang: str) -> str:
     digest = hashlib.sha256(lang.encode())
     files = [*sorted(HERE.glob("*.py")), WORDS_FILE]
     for game in games:
-        files += [game.package_dir / "rules.toml", game.package_dir / "glossary.toml"]
+        files += [game.package_dir / name for name in ("rules.toml", "glossary.toml")]
+        files.append(game.package_dir / "aliases.toml")
         files.append(locale_dir() / lang / "LC_MESSAGES" / f"{game.domain}.po")
     for path in files:
         digest.update(path.name.encode())
@@ -148,6 +161,9 @@ class LanguageIndex:
         segmenter = None
         if lang == "zh_TW":
             extra = [w for cs in self.concepts.values() for c in cs for _, w in c.all_words()]
+            # The short aliases (躺下, 裝修) are words; a longer one is a phrase of words.
+            also = [w for g in games for by in g.aliases.values() for w in by.get(lang, ())]
+            extra += [w for w in also if len(w) <= SHORT_ALIAS]
             segmenter = ChineseSegmenter(extra + fillers["zh_TW"] + quantity["zh_TW"])
         self.analyzer = Analyzer(lang, segmenter)
         self.quantity = self._filler_keys(quantity[lang])
@@ -162,12 +178,17 @@ class LanguageIndex:
         if segmenter is not None:
             segmenter.use_query_words(self._query_words())
         self.keys = {gid: self._concept_keys(cs) for gid, cs in self.concepts.items()}
+        self.speller = Speller({k: (t, n) for k, (t, n) in self._meta("spelling").items()})
+        self.sounds = Sounds(self._query_words()) if segmenter is not None else None
 
     def _query_words(self) -> dict[str, int]:
         """The Chinese query dictionary stored with the index (word -> frequency)."""
+        return dict(self._meta("query_words"))
+
+    def _meta(self, key: str) -> Any:
         assert self.db is not None
-        (words,) = self.db.execute("SELECT value FROM meta WHERE key = 'query_words'").fetchone()
-        return dict(json.loads(words))
+        (value,) = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return json.loads(value)
 
     def _filler_keys(self, words: Iterable[str]) -> set[tuple[str, ...]]:
         # A Chinese filler word is one word of both of the segmenter's dictionaries.
@@ -196,21 +217,24 @@ class LanguageIndex:
             Path(target).unlink(missing_ok=True)
         db = sqlite3.connect(target, check_same_thread=False)
         db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
-        for table in ("heads", "bodies"):
+        for table, _weight in TABLES:
             db.execute(
                 f"CREATE VIRTUAL TABLE {table} USING fts5(game UNINDEXED, rule UNINDEXED, "
                 "words, tokenize = 'unicode61 remove_diacritics 0')"
             )
-        heads, bodies = [], []
+        heads, aliases, bodies = [], [], []
         for game in self.games.values():
-            for rule, title, text in rule_rows(game, self.lang):
+            for rule, title, text, also in rule_rows(game, self.lang):
                 ids = f"{fold(rule.id).replace('-', '')} {rule.id.rsplit('-', 1)[-1]}"
                 heads.append((game.id, rule.id, f"{ids} {self._text(title)}"))
+                aliases.append((game.id, rule.id, self._text(also)))
                 bodies.append((game.id, rule.id, self._text(text)))
-        db.executemany("INSERT INTO heads VALUES (?, ?, ?)", heads)
-        db.executemany("INSERT INTO bodies VALUES (?, ?, ?)", bodies)
-        words = self._query_dictionary(row[2] for row in heads + bodies)
+        for table, rows in (("heads", heads), ("aliases", aliases), ("bodies", bodies)):
+            db.executemany(f"INSERT INTO {table} VALUES (?, ?, ?)", rows)
+        words = self._query_dictionary(row[2] for row in heads + aliases + bodies)
         db.execute("INSERT INTO meta VALUES ('query_words', ?)", (json.dumps(words),))
+        spelling = json.dumps(self._spelling(rule_rows(g, self.lang) for g in self.games.values()))
+        db.execute("INSERT INTO meta VALUES ('spelling', ?)", (spelling,))
         stamp = fingerprint(list(self.games.values()), self.lang)
         db.execute("INSERT INTO meta VALUES ('fingerprint', ?)", (stamp,))
         db.commit()
@@ -234,6 +258,20 @@ class LanguageIndex:
                     vocabulary.update(w.key for w in self.analyzer.words(word, search=True))
         return segmenter.frequencies(w for w in vocabulary if HAN.fullmatch(w))
 
+    def _spelling(self, games: Iterable[Iterable[tuple[Rule, str, str, str]]]) -> dict[str, Any]:
+        """The spelling dictionary: each folded word of the rules, their aliases and the
+        concepts, with its token and how often it occurs (none in Chinese)."""
+        if self.analyzer.segmenter is not None:
+            return {}
+        texts = [" ".join(row[1:]) for rows in games for row in rows]
+        texts += [w for cs in self.concepts.values() for c in cs for _l, w in c.all_words()]
+        counts: dict[str, list[Any]] = {}
+        for text in texts:
+            for word in self.analyzer.words(text):
+                if word.key.isalpha() and word.key not in self.stop:
+                    counts.setdefault(word.key, [word.token, 0])[1] += 1
+        return dict(sorted(counts.items()))
+
     def _text(self, text: str) -> str:
         return " ".join(self._tokens(text, search=True))
 
@@ -243,58 +281,11 @@ class LanguageIndex:
         return tuple(w.token for w in words if w.key not in self.stop)
 
     def export(self) -> dict[str, Any]:
-        """Everything the reference's search page needs to search exactly like this index:
-        the analysed rows, the concepts, the filler words and, in Chinese, the query
-        dictionary and the character table (see ``docs/_static/adjudicator-search.js``)."""
-        assert self.db is not None
-        vocab: dict[str, int] = {}
+        """Everything the reference's search page needs to search exactly like this index
+        (:func:`.export.export_index`)."""
+        from .export import export_index
 
-        def encode(text: str) -> list[int]:
-            return [vocab.setdefault(t, len(vocab)) for t in text.split()]
-
-        rows, heads, bodies = [], [], []
-        order = {gid: {r.id: i for i, r in enumerate(g.catalog)} for gid, g in self.games.items()}
-        query = (
-            "SELECT h.game, h.rule, h.words, b.words FROM heads h "
-            "JOIN bodies b ON h.rowid = b.rowid ORDER BY h.rowid"
-        )
-        for game_id, rule_id, head, body in self.db.execute(query):
-            game = self.games[game_id]
-            rule = game.rule(rule_id)
-            title = gettext(game.domain, self.lang, rule.title) if rule else rule_id
-            rows.append([game_id, rule_id, order[game_id].get(rule_id, 0), title])
-            heads.append(encode(head))
-            bodies.append(encode(body))
-        games = {}
-        for game_id, concepts in self.concepts.items():
-            index = {id(c): i for i, c in enumerate(concepts)}
-            games[game_id] = {
-                "name": gettext(self.games[game_id].domain, self.lang, self.games[game_id].name),
-                "concepts": [[list(p) for p in self._phrases([c])] for c in concepts],
-                "keys": {
-                    KEY_SEP.join(key): [index[id(c)] for c in found]
-                    for key, found in self.keys[game_id].items()
-                },
-                "hint": next((i for i, c in enumerate(concepts) if c.id == QUANTITY_CONCEPT), -1),
-                "names": list(self.names(game_id).items()),
-            }
-        data: dict[str, Any] = {
-            "lang": self.lang,
-            "weights": {"head": HEAD_WEIGHT, "more": MORE_WEIGHT, "quantity": QUANTITY_WEIGHT},
-            "suggest": {"n": SUGGESTIONS, "cutoff": CLOSE},
-            "longest": LONGEST,
-            "vocab": list(vocab),
-            "rows": rows,
-            "heads": heads,
-            "bodies": bodies,
-            "games": games,
-            "fillers": sorted(KEY_SEP.join(k) for k in self.fillers),
-            "quantity": sorted(KEY_SEP.join(k) for k in self.quantity),
-            "stop": sorted(self.stop),
-        }
-        if self.analyzer.segmenter is not None:
-            data["zh"] = {"dict": self._query_words(), "t2s": simplified_table()}
-        return data
+        return export_index(self)
 
     def _concept_keys(self, concepts: list[Concept]) -> dict[tuple[str, ...], list[Concept]]:
         keys: dict[tuple[str, ...], list[Concept]] = {}
@@ -309,7 +300,7 @@ class LanguageIndex:
 
     def parse(self, game_id: str, text: str) -> tuple[list[Group], list[str]]:
         """The query's groups, and the filler words left out."""
-        words = self.analyzer.words(text)
+        words = self._mended(self.analyzer.words(self._sounded(text)), game_id)
         keys = self.keys.get(game_id, {})
         groups: list[Group] = []
         ignored: list[str] = []
@@ -335,11 +326,47 @@ class LanguageIndex:
                 continue
             own = tuple(w.token for w in part if w.key not in self.stop)
             more = tuple(p for p in self._phrases(concepts) if p != own)
-            groups.append(Group(label, (own,) if own else (), more))
+            weak = None if concepts or span > 1 else weakness(self.lang, part[0].key)
+            mended = sep and any(fold(w.surface) != w.key for w in part)
+            weight = weak or (MENDED_WEIGHT if mended else 1.0)
+            soft = weak is not None
+            groups.append(Group(label, (own,) if own else (), more, soft=soft, weight=weight))
+        if all(g.soft for g in groups):  # weak words alone: they are the question
+            groups = [Group(g.label, g.own, g.more) for g in groups]
+        phrase = tuple(t for g in groups for own in g.own for t in own)
+        if len(groups) > 1 and len(phrase) > 1:  # the words in a row rank a rule higher
+            groups.append(Group("", (phrase,), soft=True, weight=PHRASE_WEIGHT))
         hint = [c for c in self.concepts.get(game_id, ()) if c.id == QUANTITY_CONCEPT]
         if asks_number and hint:
-            groups.append(Group("", (), self._phrases(hint), soft=True))
+            groups.append(Group("", (), self._phrases(hint), soft=True, weight=QUANTITY_WEIGHT))
         return groups, ignored
+
+    def _sounded(self, text: str) -> str:
+        """Chinese: ``text`` with its homophone slips mended (:class:`Sounds`)."""
+        if self.sounds is None:
+            return text
+        sounds = self.sounds
+        return HAN.sub(lambda m: sounds.mend(m.group()), text)
+
+    def _mended(self, words: list[Word], game_id: str) -> list[Word]:
+        """The words, each that neither the rules nor the concepts hold read as the
+        catalog's nearest word (:class:`Speller`)."""
+        if self.analyzer.segmenter is not None:
+            return words
+        mended = []
+        for word in words:
+            if (
+                self.speller.known(word.key, word.token)
+                or (word.token,) in self.keys.get(game_id, {})
+                or (word.key,) in self.fillers
+                or weakness(self.lang, word.key) is not None
+            ):
+                mended.append(word)
+                continue
+            near = self.speller.correct(word.key)
+            token = self.speller.words[near][0] if near else word.token
+            mended.append(Word(word.surface, near or word.key, token))
+        return mended
 
     def _phrases(self, concepts: list[Concept]) -> tuple[tuple[str, ...], ...]:
         """The indexed tokens of the concepts' words in this language, sorted."""
@@ -361,19 +388,20 @@ class LanguageIndex:
         groups, ignored = self.parse(game.id, text)
         found: dict[str, _Tally] = {}
         with self._lock:
-            for group in groups:
-                scores = self._scores(group.own, game.id, 1.0)
-                for rule_id, score in self._scores(group.more, game.id, MORE_WEIGHT).items():
-                    scores[rule_id] = scores.get(rule_id, 0.0) + score
-                for rule_id, score in scores.items():
+            # The soft groups last: they only rank the rules the others found.
+            for group in sorted(groups, key=lambda g: g.soft):
+                parts = ((group.own, group.weight), (group.more, group.weight * MORE_WEIGHT))
+                only = set(found) if group.soft else None
+                for rule_id, score in self._scores(parts, game.id, only).items():
                     if group.soft:
-                        if rule_id in found:
-                            found[rule_id].score += QUANTITY_WEIGHT * score
+                        found[rule_id].score += score
                         continue
                     tally = found.setdefault(rule_id, _Tally())
                     tally.count += 1
                     tally.score += score
                     tally.labels.append(group.label)
+        for rule_id in game.general_rules & found.keys():
+            found[rule_id].score *= GENERAL_FACTOR
         rules = self.rules[game.id]
         ranked = sorted(found.items(), key=lambda kv: (-kv[1].count, kv[1].score, rules[kv[0]][0]))
         hits = [
@@ -384,17 +412,34 @@ class LanguageIndex:
         return Results(text, self.lang, tuple(hits), suggestions, tuple(ignored))
 
     def _scores(
-        self, phrases: Sequence[tuple[str, ...]], game_id: str, weight: float
+        self,
+        parts: Iterable[tuple[Sequence[tuple[str, ...]], float]],
+        game_id: str,
+        only: set[str] | None = None,
     ) -> dict[str, float]:
-        """Each rule's BM25 score (negative: lower is better) for any of ``phrases``."""
-        if not phrases:
+        """Each rule's BM25 score (negative: lower is better) for any phrase of each part,
+        times its weight, summed over the tables and parts; ``only`` those rules when given."""
+        selects, params = [], []
+        among = f" AND rule IN ({', '.join('?' * len(only))})" if only else ""
+        for number, (phrases, weight) in enumerate(parts):
+            if not phrases or (only is not None and not only):
+                continue
+            match = self._match(phrases)
+            for table, table_weight in TABLES:
+                selects.append(
+                    f"SELECT {number}, rule, ? * bm25({table}) FROM {table} "
+                    f"WHERE {table} MATCH ? AND game = ?{among}"
+                )
+                params += [weight * table_weight, match, game_id, *sorted(only or ())]
+        if not selects:
             return {}
         assert self.db is not None
-        match = self._match(phrases)
+        by_part: dict[tuple[int, str], float] = {}
+        for number, rule_id, score in self.db.execute(" UNION ALL ".join(selects), params):
+            by_part[number, rule_id] = by_part.get((number, rule_id), 0.0) + score
         scores: dict[str, float] = {}
-        rows = self.db.execute(_SQL, (weight * HEAD_WEIGHT, match, game_id, weight, match, game_id))
-        for rule_id, score in rows:
-            scores[rule_id] = scores.get(rule_id, 0.0) + score
+        for (_number, rule_id), score in by_part.items():
+            scores[rule_id] = score + scores.get(rule_id, 0.0)
         return scores
 
     def suggest(self, game_id: str, groups: list[Group], n: int = SUGGESTIONS) -> tuple[str, ...]:

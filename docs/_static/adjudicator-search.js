@@ -156,8 +156,164 @@ var AdjudicatorSearch = (function () {
     return all.sort(comparePhrases);
   }
 
+  // lexicon.py's weakness: how much a weak word counts, or null for a full word.
+  function weakness(key) {
+    if (/^\p{Nd}+$/u.test(key) || weakKeys().has(key)) { return data.weights.stop; }
+    if (data.lang === "zh_TW" && Array.from(key).length === 1 && /^[\u4e00-\u9fd5]$/.test(key)) {
+      return data.weights.character;
+    }
+    return null;
+  }
+
+  var weakSet = null;
+  function weakKeys() {
+    if (!weakSet) { weakSet = new Set(data.weak); }
+    return weakSet;
+  }
+
+  // rapidfuzz's OSA distance (optimal string alignment), on code points.
+  function osa(a, b) {
+    var n = a.length, m = b.length;
+    var d = [];
+    for (var i = 0; i <= n; i++) { d.push(new Array(m + 1).fill(0)); d[i][0] = i; }
+    for (var j = 0; j <= m; j++) { d[0][j] = j; }
+    for (i = 1; i <= n; i++) {
+      for (j = 1; j <= m; j++) {
+        var cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+          d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+      }
+    }
+    return d[n][m];
+  }
+
+  function compareText(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
+
+  // Python's tuple order on [distance, -count, length difference, word].
+  function before(a, b) {
+    for (var i = 0; i < 3; i++) { if (a[i] !== b[i]) { return a[i] < b[i]; } }
+    return a[3] < b[3];
+  }
+
+  function has(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
+
+  // lexicon.py's Speller.correct: the nearest catalog word within the word's slips.
+  function correct(key) {
+    var chars = Array.from(key);
+    var slips = chars.length >= data.spelling.slips[1] ? 2 : chars.length >= data.spelling.slips[0] ? 1 : 0;
+    if (!slips || !/^\p{L}+$/u.test(key)) { return null; }
+    var best = null;
+    Object.keys(data.spelling.words).forEach(function (word) {
+      var other = Array.from(word);
+      if (Math.abs(other.length - chars.length) > slips) { return; }
+      var distance = osa(chars, other);
+      if (distance > slips) { return; }
+      var rank = [distance, -data.spelling.words[word][1], Math.abs(other.length - chars.length), word];
+      if (best === null || before(rank, best)) { best = rank; }
+    });
+    return best ? best[3] : null;
+  }
+
+  var spellingTokens = null;
+  function mended(game, words) {
+    if (data.lang === "zh_TW") { return words; }
+    if (!spellingTokens) {
+      spellingTokens = new Set(Object.keys(data.spelling.words).map(function (k) {
+        return data.spelling.words[k][0];
+      }));
+    }
+    var fillers = new Set(data.fillers);
+    return words.map(function (word) {
+      if (spellingTokens.has(word.token) || has(data.spelling.words, word.key) ||
+          has(game.keys, word.token) || fillers.has(word.key) || weakness(word.key) !== null) {
+        return word;
+      }
+      var near = correct(word.key);
+      return near === null ? word :
+        { surface: word.surface, key: near, token: data.spelling.words[near][0] };
+    });
+  }
+
+  // lexicon.py's Sounds: homophone slips read as the catalog word they sound like.
+  var sounds = null;
+  function prepareSounds() {
+    if (sounds) { return sounds; }
+    var readings = new Map();
+    Object.keys(data.zh.sounds).forEach(function (syllable) {
+      Array.from(data.zh.sounds[syllable]).forEach(function (c) {
+        if (!readings.has(c)) { readings.set(c, []); }
+        readings.get(c).push(syllable);
+      });
+    });
+    readings.forEach(function (list) { list.sort(compareText); });
+    var words = new Set(Object.keys(data.zh.dict).filter(function (w) {
+      return w.length >= 2 && w.length <= 4 && /^[\u4e00-\u9fd5]+$/.test(w);
+    }));
+    sounds = { readings: readings, words: words, bySound: new Map() };
+    Array.from(words).sort(compareText).forEach(function (word) {
+      soundKeys(word).forEach(function (key) {
+        if (!sounds.bySound.has(key)) { sounds.bySound.set(key, []); }
+        sounds.bySound.get(key).push(word);
+      });
+    });
+    return sounds;
+  }
+
+  // itertools.product of each character's readings, the first data.zh.readings of them.
+  function soundKeys(word) {
+    var options = Array.from(word).map(function (c) { return sounds.readings.get(c) || []; });
+    if (options.some(function (o) { return !o.length; })) { return []; }
+    var keys = [[]];
+    options.forEach(function (option) {
+      var next = [];
+      keys.forEach(function (key) { option.forEach(function (r) { next.push(key.concat([r])); }); });
+      keys = next;
+    });
+    return keys.slice(0, data.zh.readings).map(function (key) { return key.join(" "); });
+  }
+
+  function like(part) {
+    var found = [];
+    soundKeys(part).forEach(function (key) {
+      (sounds.bySound.get(key) || []).forEach(function (word) {
+        var differ = 0;
+        for (var i = 0; i < word.length; i++) { if (word[i] !== part[i]) { differ += 1; } }
+        if (differ === 1 && found.indexOf(word) < 0) { found.push(word); }
+      });
+    });
+    return found.length ? found.sort(compareText)[0] : null;
+  }
+
+  function mend(run) {
+    prepareSounds();
+    var chars = Array.from(run);
+    var simple = chars.map(function (c) { return data.zh.t2s[c] || c; });
+    var out = [];
+    var at = 0;
+    while (at < chars.length) {
+      var ends = [4, 3, 2].map(function (n) { return at + n; })
+        .filter(function (e) { return e <= chars.length; });
+      var end = ends.find(function (e) { return sounds.words.has(simple.slice(at, e).join("")); });
+      if (end !== undefined) { out.push(chars.slice(at, end).join("")); at = end; continue; }
+      var word = null;
+      for (var k = 0; k < ends.length && word === null; k++) {
+        word = like(simple.slice(at, ends[k]).join(""));
+        end = ends[k];
+      }
+      if (word === null) { out.push(chars[at]); at += 1; } else { out.push(word); at = end; }
+    }
+    return out.join("");
+  }
+
+  function sounded(text) {
+    if (data.lang !== "zh_TW") { return text; }
+    return text.replace(HAN, function (run) { return mend(run); });
+  }
+
   function parse(game, text) {
-    var words = analyze(text);
+    var words = mended(game, analyze(sounded(text)));
     var groups = [];
     var ignored = [];
     var sep = data.lang === "zh_TW" ? "" : " ";
@@ -191,10 +347,25 @@ var AdjudicatorSearch = (function () {
       var more = conceptPhrases(game, concepts).filter(function (p) {
         return !samePhrase(p, own);
       });
-      groups.push({ label: label, own: own.length ? [own] : [], more: more, soft: false });
+      var weak = concepts.length || span > 1 ? null : weakness(taken[0].key);
+      var isMended = sep !== "" && taken.some(function (w) { return fold(w.surface) !== w.key; });
+      var weight = weak || (isMended ? data.weights.mended : 1.0);
+      groups.push({ label: label, own: own.length ? [own] : [], more: more, soft: weak !== null,
+        weight: weight });
+    }
+    if (groups.every(function (g) { return g.soft; })) {
+      groups = groups.map(function (g) {
+        return { label: g.label, own: g.own, more: g.more, soft: false, weight: 1.0 };
+      });
+    }
+    var phrase = [];
+    groups.forEach(function (g) { g.own.forEach(function (o) { phrase = phrase.concat(o); }); });
+    if (groups.length > 1 && phrase.length > 1) {
+      groups.push({ label: "", own: [phrase], more: [], soft: true, weight: data.weights.phrase });
     }
     if (asksNumber && game.hint >= 0) {
-      groups.push({ label: "", own: [], more: conceptPhrases(game, [game.hint]), soft: true });
+      groups.push({ label: "", own: [], more: conceptPhrases(game, [game.hint]), soft: true,
+        weight: data.weights.quantity });
     }
     return { groups: groups, ignored: ignored };
   }
@@ -242,14 +413,24 @@ var AdjudicatorSearch = (function () {
     return scores;
   }
 
-  function scoresFor(phrases, gameId, weight) {
+  // engine.py's _scores: each part's BM25 summed over the tables, then over the parts.
+  function scoresFor(parts, gameId, only) {
+    var tables = [["heads", data.weights.head], ["aliases", data.weights.alias], ["bodies", 1.0]];
     var scores = new Map();
-    if (!phrases.length) { return scores; }
-    [["heads", weight * data.weights.head], ["bodies", weight]].forEach(function (pair) {
-      bm25(pair[0], phrases).forEach(function (score, r) {
-        if (data.rows[r][0] !== gameId) { return; }
-        var id = data.rows[r][1];
-        scores.set(id, (scores.has(id) ? scores.get(id) : 0.0) + pair[1] * score);
+    parts.forEach(function (part) {
+      var phrases = part[0];
+      if (!phrases.length || (only !== null && !only.size)) { return; }
+      var sum = new Map();
+      tables.forEach(function (pair) {
+        var weight = part[1] * pair[1];
+        bm25(pair[0], phrases).forEach(function (score, r) {
+          var id = data.rows[r][1];
+          if (data.rows[r][0] !== gameId || (only !== null && !only.has(id))) { return; }
+          sum.set(id, (sum.has(id) ? sum.get(id) : 0.0) + weight * score);
+        });
+      });
+      sum.forEach(function (score, id) {
+        scores.set(id, score + (scores.has(id) ? scores.get(id) : 0.0));
       });
     });
     return scores;
@@ -269,22 +450,23 @@ var AdjudicatorSearch = (function () {
     var exact = exactRule(gameId, query);
     if (exact) { return [{ id: exact[1], title: exact[3], matched: [query], order: exact[2] }]; }
     var found = new Map();
-    parse(game, query).groups.forEach(function (group) {
-      var scores = scoresFor(group.own, gameId, 1.0);
-      scoresFor(group.more, gameId, data.weights.more).forEach(function (score, id) {
-        scores.set(id, (scores.has(id) ? scores.get(id) : 0.0) + score);
-      });
-      scores.forEach(function (score, id) {
-        if (group.soft) {
-          if (found.has(id)) { found.get(id).score += data.weights.quantity * score; }
-          return;
-        }
+    var groups = parse(game, query).groups;
+    var ordered = groups.filter(function (g) { return !g.soft; })
+      .concat(groups.filter(function (g) { return g.soft; }));
+    ordered.forEach(function (group) {
+      var parts = [[group.own, group.weight], [group.more, group.weight * data.weights.more]];
+      var only = group.soft ? new Set(found.keys()) : null;
+      scoresFor(parts, gameId, only).forEach(function (score, id) {
+        if (group.soft) { found.get(id).score += score; return; }
         if (!found.has(id)) { found.set(id, { count: 0, score: 0.0, labels: [] }); }
         var tally = found.get(id);
         tally.count += 1;
         tally.score += score;
         if (tally.labels.indexOf(group.label) < 0) { tally.labels.push(group.label); }
       });
+    });
+    game.general.forEach(function (id) {
+      if (found.has(id)) { found.get(id).score *= data.weights.general; }
     });
     var rows = new Map(data.rows.filter(function (r) { return r[0] === gameId; })
       .map(function (r) { return [r[1], r]; }));

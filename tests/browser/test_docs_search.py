@@ -12,7 +12,7 @@ import pytest
 
 from adjudicator.core.i18n import HTML_LANG
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.docs]
 
 
 class QuietHandler(SimpleHTTPRequestHandler):

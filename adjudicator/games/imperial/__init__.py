@@ -12,6 +12,7 @@ from pydantic import TypeAdapter
 
 from ...core.game import Game
 from ...core.i18n import N_
+from . import aid as _aid
 from . import alternatives as _alternatives
 from . import engine as _engine
 from . import options as _options
@@ -38,5 +39,6 @@ GAME = Game(
     players=(2, 6),
     sampler=_sampler,
     present=_present.PRESENT,
+    aid=_aid,
     reference_tables=_reference.TABLES,
 )

@@ -11,6 +11,11 @@ FACTORY_PIECES = components().factories["armaments"]
 FLAGS_PER_NATION = components().flags_per_nation
 #: The bank notes of the box, in millions.
 BANK_MONEY = components().money
+#: What a factory costs its nation's treasury (IM-501).
+FACTORY_COST = 5
+#: What one imported unit costs, and the most units one Import buys (IM-506).
+IMPORT_COST = 1
+IMPORT_LIMIT = 3
 #: The expert variant's starting money, by player count.
 EXPERT_MONEY = {6: 15, 5: 18, 4: 22, 3: 28, 2: 40}
 #: Flag cards dealt to each player, by player count.

@@ -16,6 +16,7 @@ from ...core.i18n import N_, Message, N_plural
 from .board import NATIONS, board
 from .bonds import governments, invest, opening_choice, pay_interest
 from .counted import conserve
+from .data import FACTORY_COST, IMPORT_COST
 from .logic import (
     distance,
     index,
@@ -112,7 +113,7 @@ def _action(state: State, new: State, move: RondelMove, msgs: list[Message]) -> 
         if move.region is None:
             msgs.append(checks.message(N_("{nation} builds no factory."), nation=nation_name(nid)))
             return
-        n.treasury -= 5
+        n.treasury -= FACTORY_COST
         kind: Any = idx.board.city[move.region]
         n.factories.append(Factory.model_construct(region=move.region, kind=kind))
         msgs.append(
@@ -136,7 +137,7 @@ def _action(state: State, new: State, move: RondelMove, msgs: list[Message]) -> 
         for item in move.units:
             key = (nid, item.kind, item.region, None)
             units[key] = units.get(key, 0) + 1
-        n.treasury -= len(move.units)
+        n.treasury -= IMPORT_COST * len(move.units)
         new.units = _rebuild(units)
         if move.units:
             said = checks.message(

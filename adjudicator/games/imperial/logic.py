@@ -180,12 +180,22 @@ def power_factor(points: int) -> int:
     return min(5, max(0, points) // 5)
 
 
+def tax_space(revenue: int) -> int:
+    """The tax chart's space for a revenue (IM-802): 5 or less on 5, 15 or more on 15."""
+    return min(15, max(5, revenue))
+
+
+def tax_power_points(revenue: int) -> int:
+    """The power points a revenue adds to its nation (IM-804)."""
+    return tax_space(revenue) - 5
+
+
 def tax_result(state: State, nation: str) -> dict[str, int]:
     idx = index(state)
     n = state.nations[nation]
     factories = len(free_factories(state, nation, idx.units))
     revenue = 2 * factories + len(n.flags)
-    tax = min(15, max(5, revenue))
+    tax = tax_space(revenue)
     units = sum(c for (na, _, _, _), c in idx.units.items() if na == nation)
     return {
         "revenue": revenue,
@@ -193,7 +203,7 @@ def tax_result(state: State, nation: str) -> dict[str, int]:
         "flags": len(n.flags),
         "tax": tax,
         "bonus": max(0, tax - n.tax),
-        "power_points": tax - 5,
+        "power_points": tax_power_points(revenue),
         "income": max(0, revenue - units),
         "pay": units,
     }

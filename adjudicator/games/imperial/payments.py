@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .board import NATIONS
+from .data import FACTORY_COST, IMPORT_COST
 from .logic import (
     distance,
     interest_due,
@@ -127,9 +128,9 @@ def bank_payout(state: State, move: RondelMove) -> int:
     n = state.nations[move.nation]
     paid = 0
     if isinstance(move, FactoryMove) and move.region is not None:
-        paid -= 5
+        paid -= FACTORY_COST
     if isinstance(move, ImportMove):
-        paid -= len(move.units)
+        paid -= IMPORT_COST * len(move.units)
     if move.type == "taxation":
         result = tax_result(state, move.nation)
         paid += result["income"] + (result["bonus"] if n.government else 0)

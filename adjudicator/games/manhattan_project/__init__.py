@@ -8,6 +8,7 @@ from pydantic import TypeAdapter
 
 from ...core.game import Game
 from ...core.i18n import N_
+from . import aid as _aid
 from . import alternatives as _alternatives
 from . import engine as _engine
 from . import options as _options
@@ -33,6 +34,7 @@ GAME = Game(
     default_example="mid-game",
     sampler=_sampler,
     present=_present.PRESENT,
+    aid=_aid,
     players=(2, 5),
     player_kind="colour",
 )

@@ -8,6 +8,7 @@ from pydantic import TypeAdapter
 
 from ...core.game import Game
 from ...core.i18n import N_
+from . import aid as _aid
 from . import options as _options
 from . import present as _present
 from . import sampler as _sampler
@@ -33,5 +34,6 @@ GAME = Game(
     default_example="mid-game",
     sampler=_sampler,
     present=_present.PRESENT,
+    aid=_aid,
     players=(2, 4),
 )

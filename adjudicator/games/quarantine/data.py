@@ -26,9 +26,18 @@ EXTRA_ROOMS_PER_COLOUR = 2
 SPECIAL_IN_PLAY = 8
 
 
+#: What an extra treatment room costs, in cubes of any colours (QU-619).
+TREATMENT_ROOM_PRICE = 2
+
+
+def copies_for(players: int) -> int:
+    """Tiles of each special kind in play with ``players`` players: 2, or 1 with two."""
+    return 1 if players == 2 else 2
+
+
 def copies(state: State) -> int:
-    """Tiles of each special kind in play: 2, or 1 with two players."""
-    return 1 if len(state.players) == 2 else 2
+    """Tiles of each special kind in play in ``state``."""
+    return copies_for(len(state.players))
 
 
 def cube_totals(state: State) -> Counter[str]:

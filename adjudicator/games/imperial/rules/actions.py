@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from ....core.i18n import N_, N_plural
 from ....core.verdicts import Violation
+from ..data import FACTORY_COST, IMPORT_COST, IMPORT_LIMIT
 from ..logic import free_factories, index, occupied, produced, supply_left
 from ..models import FactoryMove, ImportMove, ProductionMove, State
 from ..vocab import building_name, nation_name, region_name, unit_name
@@ -56,7 +57,7 @@ def factory(state: State, move: FactoryMove) -> Iterator[Violation]:
             city=building_name(b.city[move.region]),
             kind=building_name(move.kind),
         )
-    if n.treasury < 5:
+    if n.treasury < FACTORY_COST:
         yield checks.violation(
             "IM-501",
             N_("A factory costs 5M; {nation}'s treasury has {money}M."),
@@ -98,7 +99,7 @@ def production(state: State, move: ProductionMove) -> Iterator[Violation]:
 def imports(state: State, move: ImportMove) -> Iterator[Violation]:
     idx = index(state)
     b = idx.board
-    if len(move.units) > 3:
+    if len(move.units) > IMPORT_LIMIT:
         yield checks.violation(
             "IM-506",
             N_("At most 3 units are imported; {count} were named."),
@@ -106,7 +107,7 @@ def imports(state: State, move: ImportMove) -> Iterator[Violation]:
             count=len(move.units),
         )
     n = state.nations[move.nation]
-    if len(move.units) > n.treasury:
+    if IMPORT_COST * len(move.units) > n.treasury:
         yield checks.violation(
             "IM-506",
             N_plural(

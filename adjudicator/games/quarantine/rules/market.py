@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from ....core.i18n import N_, N_plural
 from ....core.verdicts import Violation
 from .. import vocab as words
+from ..data import TREATMENT_ROOM_PRICE
 from ..geometry import layout
 from ..models import COLOURS, Cubes, State
 from ..moves import BuySpecial, BuyTreatment, ClaimContract, MakeContract
@@ -266,7 +267,7 @@ def buy_treatment(state: State, move: BuyTreatment) -> Iterator[Violation]:
             N_("Grey cubes pay only in pairs, and only with a working Lab."),
             "/move/pay/grey",
         )
-    elif pay.coloured() + pay.grey // 2 != 2:
+    elif pay.coloured() + pay.grey // 2 != TREATMENT_ROOM_PRICE:
         yield checks.violation(
             "QU-619",
             N_("An extra treatment room costs 2 cubes of any colours, not {cubes}."),
