@@ -80,6 +80,7 @@ def pieces(game: Any, state: Any) -> list[tuple[dict[str, Any], set[str]]]:
     return found
 
 
+@pytest.mark.playout
 @pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_marked_places_are_the_listed_destinations(game_id: str, seed: int) -> None:
