@@ -20,7 +20,7 @@ import pytest
 from adjudicator.core import touch
 from adjudicator.games import get_game
 from web import create_app
-from web.views import move_picture
+from web.pictures.places import move_picture
 
 GAMES = ("manhattan-project", "imperial", "quarantine")
 

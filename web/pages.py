@@ -37,6 +37,7 @@ from .inputs import (
     state_from_form,
     state_from_query,
 )
+from .pictures.places import tapped_move
 from .service import Missing, all_games, find_game, find_rule
 from .views import (
     check_context,
@@ -54,7 +55,6 @@ from .views import (
     second_lang,
     setup_examples,
     switch_url,
-    tapped_move,
 )
 
 bp = Blueprint("pages", __name__)

@@ -3,28 +3,24 @@
 from __future__ import annotations
 
 import json
-import logging
 from typing import Any
 
 from babel.lists import format_list
 from flask import g, request, url_for
 from markupsafe import Markup
 
-from adjudicator.core import touch
 from adjudicator.core.errors import FieldError, MalformedInput
 from adjudicator.core.fields import example_title as titled_example
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import LANGS, babel_locale, join_items
-from adjudicator.core.present import Places
 
 from . import forms, labels, permalink
 from .i18n import _, canonical, current_lang
 from .inputs import cases_of
 from .labels import entities, entity_kind, entity_name
 from .pictures import brushes, draw
+from .pictures.places import mark_words, move_picture
 from .service import docs_href, safely
-
-log = logging.getLogger(__name__)
 
 
 def switch_url(lang: str) -> str:
@@ -419,54 +415,6 @@ def options_context(game: Game, data: Any, move: Any) -> dict[str, Any]:
         "notes": [note.render(lang) for note in found.notes],
         "state": permalink.encode(data),
     }
-
-
-def move_picture(
-    game: Game, data: Any, move: Any, paths: list[str], alternatives: list[Any] | None = None
-) -> Markup | None:
-    """The table before the move, its places buttons that put them in the move (see
-    :mod:`adjudicator.core.touch`): marked where the move may go (or, after an illegal
-    move, where the legal alternatives go) and where the move already is."""
-    if game.present is None or game.present.touch is None:
-        return picture(game, data, paths)
-    try:
-        state = game.parse_state(data)
-    except MalformedInput:
-        return None
-    found: dict[str, str] = {}
-    route: list[str] = []
-    if isinstance(move, dict):
-        try:
-            route = game.present.touch.places(state, move)
-            found = touch.marks(game, state, move)
-            if alternatives:
-                chosen = {p: m for p, m in found.items() if m == touch.CHOSEN}
-                found = {**touch.alternative_marks(game, state, alternatives), **chosen}
-        except Exception:  # marks must never break the page (the verdict stands alone)
-            log.exception("marking %s failed", game.id)
-    links = Places(found, mark_words(), "move-form", route)
-    return draw(game, state, paths, current_lang(), links)
-
-
-def mark_words() -> dict[str, str]:
-    """What each mark on a place says to a screen reader (and the legend to everyone)."""
-    return {
-        touch.PIECE: _("may move"),
-        touch.LEGAL: _("may go here"),
-        touch.CHOSEN: _("in the action"),
-        touch.ALTERNATIVE: _("legal instead"),
-    }
-
-
-def tapped_move(game: Game, data: Any, move: Any, place: str) -> tuple[Any, bool]:
-    """The move after a tap on ``place`` in the picture, and whether to decide it now."""
-    if game.present is None or game.present.touch is None or not isinstance(move, dict):
-        return move, False
-    try:
-        state = game.parse_state(data)
-    except MalformedInput:
-        return move, False
-    return touch.tap(game, state, move, place)
 
 
 def move_context(

@@ -90,7 +90,8 @@ def tap(game: Game, state: Any, move: dict[str, Any], place: str) -> tuple[dict[
 
     A tap on a place marked ``legal`` fills the whole move in from the first legal action
     that goes there; any other tap puts the place in the move as the game says, and the
-    fields it leaves open come from the first legal action of the kind."""
+    fields it leaves open come from the first legal action of the kind. A move that names
+    no place yet (a tap on a rondel space chose only the kind) is not decided."""
     touch = game.present.touch if game.present else None
     if touch is None:
         return move, False
@@ -108,6 +109,8 @@ def tap(game: Game, state: Any, move: dict[str, Any], place: str) -> tuple[dict[
         for key in touch.fills:
             if first is not None and key not in changed and key in first.move:
                 changed[key] = copy.deepcopy(first.move[key])
+    if not touch.places(state, changed):
+        return changed, False  # (a kind chosen, no place named yet: nothing to decide)
     try:
         game.parse_move(changed)
     except MalformedInput:

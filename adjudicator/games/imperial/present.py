@@ -9,9 +9,19 @@ from html import escape
 from typing import Any
 
 from ...core.i18n import N_, join_items
-from ...core.present import Canvas, Places, Presentation, field_id, is_marked, translator
+from ...core.present import (
+    Canvas,
+    Places,
+    Presentation,
+    field_id,
+    is_marked,
+    lines,
+    translator,
+)
 from .board import NATIONS
+from .models import RONDEL
 from .picture import (
+    COLOURS,
     MAP_HEIGHT,
     PLACES,
     WIDTH,
@@ -201,9 +211,32 @@ def draw(state: Any, marked: set[str], lang: str, links: Any = False, names: Any
     return (
         f'<div class="panel wide">{zoom}<div class="map-scroll" tabindex="0" role="group" '
         f'aria-label="{escape(_t(lang, "Map"))}">{canvas.render()}</div></div>'
+        f'<div class="panel">{draw_rondel(state, lang, links, name)}</div>'
         f'<div class="panel">{nation_table(state, marked, lang, links, name)}</div>'
         f'<div class="panel">{player_table(state, marked, lang, links, name)}</div>'
     )
+
+
+def draw_rondel(state: Any, lang: str, links: Any, name: Any) -> str:
+    """The rondel's eight spaces, each with the nations whose marker stands there (on the
+    dispute page a tap on a space chooses that action for the nation to move)."""
+    title = _t(lang, "Rondel")
+    canvas = Canvas(360, 34 + 2 * 66, title, links=links)
+    canvas.text(6, 20, title, size=16, font_weight="bold")
+    for number, space in enumerate(RONDEL):
+        x, y = 4 + (number % 4) * 89, 30 + (number // 4) * 66
+        label = name("rondel", space)
+        with canvas.link(f"/nations/{state.turn}" if state.turn else "/nations",
+                         place=f"rondel:{space}", name=label):  # fmt: skip
+            canvas.rect(x, y, 85, 60, rx=4, fill="#f1ede3", stroke="#aaa")
+            for line_number, line in enumerate(lines(label, 12, 2)):
+                canvas.text(x + 5, y + 15 + line_number * 14, line, size=12, fill="#333")
+            here = [
+                nid for nid in NATIONS if getattr(state.nations.get(nid), "rondel", None) == space
+            ]
+            for slot, nid in enumerate(here):
+                canvas.rect(x + 6 + slot * 13, y + 40, 11, 11, fill=COLOURS[nid])
+    return canvas.render()
 
 
 #: What a tap on a region can add, by the brush's first word.

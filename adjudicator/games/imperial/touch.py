@@ -12,6 +12,8 @@ from typing import Any
 
 from ...core.touch import Touch
 from .board import board
+from .logic import action_of
+from .models import RONDEL
 
 
 def nation_of(state: Any, move: dict[str, Any]) -> str:
@@ -101,6 +103,9 @@ def stance(move: dict[str, Any], army: dict[str, Any], nation: str) -> dict[str,
 def put(state: Any, move: dict[str, Any], place: str) -> dict[str, Any] | None:
     """The move after a tap on ``place`` (``None``: the tap means nothing for it)."""
     what, _, region = place.partition(":")
+    if what == "rondel" and region in RONDEL:  # the action of that space, for the nation
+        kept = {"nation": move["nation"]} if move.get("nation") else {}
+        return {"type": action_of(region), **kept, "space": region}
     if what != "region" or region not in board().regions:
         return None
     kind = move.get("type")

@@ -18,7 +18,7 @@ from ...core.present import (
     translator,
 )
 from .models import SPACES
-from .touch import TOUCH
+from .touch import TOUCH, brushes, tap
 
 DOMAIN = "manhattan-project"
 _t = translator(DOMAIN)
@@ -352,82 +352,6 @@ def draw(state: Any, marked: set[str], lang: str, links: Any = False, names: Any
                    name=name("colour", player.colour))  # fmt: skip
         panels.append(draw_player(player, index, marked, lang, links, title, names))
     return "".join(f'<div class="panel">{panel}</div>' for panel in panels)
-
-
-#: A brush: the worker a tap puts ("Red laborer", 「紅色勞工」).
-BRUSH = N_("{colour} {kind}")
-
-
-#: A brush: a market building bought (it goes to the player; the market slides down).
-BUY = N_("{colour} buys the building tapped in the market")
-REMOVE = N_("Remove the last worker from the space or building tapped")
-
-
-def brushes(data: Any, name: Any, lang: str) -> list[tuple[str, str]]:
-    """What a tap on the picture does: put a worker of a kind (a player's or a contractor)
-    on a space or a building, take one off, or buy a market building for a player."""
-    colours = [p.get("colour") for p in data.get("players", []) if isinstance(p, dict)]
-    colours = [c for c in colours if isinstance(c, str)]
-    found = []
-    for colour in [*colours, "grey"]:
-        for kind in ("laborer", "engineer", "scientist"):
-            words = _t(lang, BRUSH, colour=name("colour", colour), kind=name("worker", kind))
-            found.append((f"{colour} {kind}", words))
-    found.append(("remove", _t(lang, REMOVE)))
-    found += [(f"buy {c}", _t(lang, BUY, colour=name("colour", c))) for c in colours]
-    return found
-
-
-def buy(data: Any, slot: int, colour: str) -> str:
-    """The market's building at ``slot`` goes to the player ``colour``; the dearer ones
-    slide down a slot and the dearest slot waits, empty, for the card that refills it."""
-    market = data.get("market")
-    players = [p for p in data.get("players", []) if isinstance(p, dict)]
-    buyer = next((p for p in players if p.get("colour") == colour), None)
-    if not isinstance(market, list) or buyer is None or not 0 <= slot < len(market):
-        return ""
-    card = market.pop(slot)
-    if not isinstance(card, dict):
-        market.insert(slot, card)
-        return ""
-    buyer.setdefault("buildings", []).append(card)  # (a starting card stays one: its back)
-    market.append(None)
-    return f"/market/{len(market) - 1}"
-
-
-def take_off(node: Any, path: str) -> str:
-    """The last worker off a space's or a building's list of pieces."""
-    if isinstance(node, list) and node:
-        node.pop()
-        return path
-    return ""
-
-
-def tap(data: Any, path: str, brush: str) -> str:
-    """Put the worker ``brush`` ("red laborer") on the board space or building at ``path``;
-    the pointer of the new piece ("" when nothing was put)."""
-    colour, _, kind = brush.partition(" ")
-    parts = path.strip("/").split("/")
-    node: Any = data
-    if parts[:1] == ["market"] and len(parts) == 2 and colour == "buy" and parts[1].isdigit():
-        return buy(data, int(parts[1]), kind)
-    if parts[:1] == ["board"] and len(parts) == 2 and isinstance(data.get("board"), dict):
-        node = data["board"].setdefault(parts[1], [])
-    elif parts[:1] == ["players"] and len(parts) == 4 and parts[2] == "buildings":
-        try:
-            node = data["players"][int(parts[1])]["buildings"][int(parts[3])]
-            node = node.setdefault("occupants", [])
-            path += "/occupants"
-        except (KeyError, IndexError, ValueError, TypeError, AttributeError):
-            return ""
-    else:
-        return ""
-    if brush == "remove":
-        return take_off(node, path)
-    if isinstance(node, list) and kind in ("laborer", "engineer", "scientist") and colour:
-        node.append({"kind": kind, "colour": colour})
-        return f"{path}/{len(node) - 1}"
-    return ""
 
 
 #: The titles of this game's own example states (by file name).
