@@ -163,15 +163,21 @@ function tapper(link) {
   }
   link.addEventListener("click", function (event) {
     event.preventDefault();
-    var action = document.createElement("input");
-    action.type = "hidden";
-    action.name = "action";
-    action.value = "put:" + link.getAttribute("data-tap");
-    form.appendChild(action);
     form.action = "#" + (link.getAttribute("href") || "#").slice(1);
-    form.requestSubmit(); // swap.js sends it without a reload
-    action.remove();
+    sendAction(form, "put:" + link.getAttribute("data-tap"));
   });
+}
+
+// Send ``form`` as if a button with name="action" and ``value`` was pressed (swap.js sends
+// it without a reload).
+function sendAction(form, value) {
+  var action = document.createElement("input");
+  action.type = "hidden";
+  action.name = "action";
+  action.value = value;
+  form.appendChild(action);
+  form.requestSubmit();
+  action.remove();
 }
 
 // On the dispute page a place of the picture (a space, a region, a tile) is a button: a tap
@@ -184,13 +190,7 @@ function placer(link) {
   }
   function act(event) {
     event.preventDefault();
-    var action = document.createElement("input");
-    action.type = "hidden";
-    action.name = "action";
-    action.value = "place:" + link.getAttribute("data-place");
-    form.appendChild(action);
-    form.requestSubmit();
-    action.remove();
+    sendAction(form, "place:" + link.getAttribute("data-place"));
   }
   link.addEventListener("click", act);
   link.addEventListener("keydown", function (event) {
