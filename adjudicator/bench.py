@@ -767,9 +767,14 @@ def bench_replay(lines: int = 5000) -> dict[str, Any]:
         started = time.perf_counter()
         _log, result = tables.replay(data)
         replayed = time.perf_counter() - started
+        empty = _database_bytes(engine)
         started = time.perf_counter()
         table, _again = tables.import_log(data)
         imported = time.perf_counter() - started
+        stored = _database_bytes(engine) - empty
+        started = time.perf_counter()
+        exported = sum(len(part) for part in tables.export_text(table.code)) if table else 0
+        export_s = time.perf_counter() - started
         engine.dispose()
     if result.flag is not None or table is None:
         raise RuntimeError("the long log did not replay to its end")
@@ -778,9 +783,23 @@ def bench_replay(lines: int = 5000) -> dict[str, Any]:
         "replay_s": round(replayed, 2),
         "replay_ms_per_line": round(replayed * 1000 / lines, 2),
         "import_s": round(imported, 2),
+        "database_bytes": stored,
+        "database_bytes_per_line": round(stored / lines),
+        "export_s": round(export_s, 2),
+        "export_bytes": exported,
         "budget_s": tables.limits.replay_seconds,
         "load_average": _load_average(),
     }
+
+
+def _database_bytes(engine: Any) -> int:
+    """The bytes a SQLite database's pages hold now (the write-ahead log folded in)."""
+    with engine.connect() as conn:
+        conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+        pages = conn.exec_driver_sql("PRAGMA page_count").scalar_one()
+        free = conn.exec_driver_sql("PRAGMA freelist_count").scalar_one()
+        size = conn.exec_driver_sql("PRAGMA page_size").scalar_one()
+    return int((pages - free) * size)
 
 
 def table_figures(quick: bool = False) -> dict[str, Any]:
@@ -818,7 +837,10 @@ def format_table(data: dict[str, Any]) -> str:
         lines.append(
             f"replay of a {replay['lines']}-line log: {replay['replay_s']} s "
             f"({replay['replay_ms_per_line']} ms a line; budget {replay['budget_s']:g} s), "
-            f"import {replay['import_s']} s; load average {replay['load_average']}"
+            f"import {replay['import_s']} s; the table takes {replay['database_bytes']:,} "
+            f"bytes in the database ({replay['database_bytes_per_line']} a line); its export "
+            f"{replay['export_s']} s ({replay['export_bytes']:,} bytes); load average "
+            f"{replay['load_average']}"
         )
     return "\n".join(lines) + "\n"
 

@@ -4,6 +4,7 @@ IDs readable by pdftotext, the text in the language's script, the fonts embedded
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -99,6 +100,8 @@ def test_one_player_count_or_all():
     assert copies["values"] == [str(copies_for(n)) for n in (2, 3, 4)]
     with pytest.raises(AidError):
         sheet_for(game, "en", players=7)
+    seats = next(t for t in sheet_for(get_game("manhattan-project"), "en", 3).tables)
+    assert seats["head"] == ["#", "1", "2", "3"] and all(len(r) == 4 for r in seats["rows"])
 
 
 def test_the_link_leads_to_the_reference_in_the_same_language_and_has_a_qr_code():
@@ -119,10 +122,9 @@ def test_cli_refuses_a_player_count_the_game_does_not_allow(capsys, tmp_path):
 
 def test_cli_json_gives_the_sheet(capsys):
     assert main(["aid", "imperial", "--lang", "el", "--players", "3", "--format", "json"]) == 0
-    import json
-
     data = json.loads(capsys.readouterr().out)
     assert data["counts"] == [3] and data["headings"]["aid"] == "Βοήθημα παίκτη"
+    assert data["headings"]["count"] == "3 παίκτες"
 
 
 # --- the PDFs --------------------------------------------------------------------------------
@@ -134,10 +136,8 @@ def poppler(tool: str, *args: str) -> str:
     return subprocess.run([tool, *args], check=True, capture_output=True, text=True).stdout
 
 
-@pytest.fixture(scope="module")
-def pdfs(tmp_path_factory) -> dict[tuple[str, str], Path]:
+def write_aids(folder: Path) -> dict[tuple[str, str], Path]:
     """All twelve aids, written by the command line as a user would."""
-    folder = tmp_path_factory.mktemp("aids")
     found = {}
     for game_id in GAMES:
         for lang in LANGS:
@@ -148,31 +148,36 @@ def pdfs(tmp_path_factory) -> dict[tuple[str, str], Path]:
     return found
 
 
+def check_pdf(path: Path, lang: str) -> None:
+    """At most two pages, at least 10 rule IDs, the language's script, fonts embedded."""
+    pages = int(re.search(r"Pages:\s+(\d+)", poppler("pdfinfo", str(path)))[1])
+    assert 1 <= pages <= 2, pages
+    text = poppler("pdftotext", str(path), "-")
+    assert len(set(RULE_ID.findall(text))) >= 10
+    letters = RULE_ID.sub("", text)
+    if lang in ("el", "zh_TW"):
+        script = GREEK if lang == "el" else HAN
+        assert len(script.findall(letters)) > len(LATIN.findall(letters))
+    fonts = poppler("pdffonts", str(path)).splitlines()[2:]
+    assert fonts and all(line.split()[-5] == "yes" for line in fonts)
+
+
 @pytest.mark.slow
-def test_every_aid_is_at_most_two_pages_with_rule_ids_in_its_script(pdfs):
+def test_all_twelve_aids_as_pdf(tmp_path):
+    """One test draws the twelve PDFs once (xdist would draw them again for a second test):
+    each passes :func:`check_pdf`, and the four languages of a game print the same rule IDs
+    in the same order (pdftotext -raw reads them in the order they are drawn)."""
+    pdfs = write_aids(tmp_path)
     for (game_id, lang), path in pdfs.items():
-        pages = int(re.search(r"Pages:\s+(\d+)", poppler("pdfinfo", str(path)))[1])
-        assert 1 <= pages <= 2, (game_id, lang, pages)
-        text = poppler("pdftotext", str(path), "-")
-        assert len(set(RULE_ID.findall(text))) >= 10, (game_id, lang)
-        letters = RULE_ID.sub("", text)
-        if lang in ("el", "zh_TW"):
-            script = GREEK if lang == "el" else HAN
-            assert len(script.findall(letters)) > len(LATIN.findall(letters)), (game_id, lang)
-        fonts = poppler("pdffonts", str(path)).splitlines()[2:]
-        assert fonts and all(line.split()[-5] == "yes" for line in fonts), (game_id, lang)
-
-
-@pytest.mark.slow
-def test_the_four_languages_print_the_same_rule_ids_in_the_same_order(pdfs):
+        try:
+            check_pdf(path, lang)
+        except AssertionError as exc:
+            raise AssertionError(f"{game_id} {lang}: {exc}") from exc
     for game_id in GAMES:
-        printed = {
-            lang: RULE_ID.findall(poppler("pdftotext", "-raw", str(pdfs[game_id, lang]), "-"))
-            for lang in LANGS
-        }
         expected = sheet_for(get_game(game_id), "en").rule_ids()
-        for lang, ids in printed.items():
-            assert ids == expected, (game_id, lang)
+        for lang in LANGS:
+            raw = poppler("pdftotext", "-raw", str(pdfs[game_id, lang]), "-")
+            assert RULE_ID.findall(raw) == expected, (game_id, lang)
 
 
 # --- the page ----------------------------------------------------------------------------------

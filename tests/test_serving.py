@@ -160,7 +160,8 @@ def nginx_config(folder: Path, listen: int, upstream: int) -> Path:
 worker_processes 1;
 pid {folder}/nginx.pid;
 error_log {folder}/error.log warn;
-events {{ worker_connections 512; }}
+worker_rlimit_nofile 8192;
+events {{ worker_connections 2048; }}
 http {{
     access_log off;
     client_body_temp_path {folder}/client_body;

@@ -6,7 +6,7 @@ import logging
 from typing import Any
 
 from flask import Flask, jsonify, render_template, request
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError
 
 from adjudicator.core.i18n import N_, Message
 
@@ -20,9 +20,13 @@ _MESSAGES = {
     404: N_("This page does not exist."),
     405: N_("This address does not accept this kind of request."),
     413: N_("The input is too large (at most 256 KB)."),
+    429: N_("Too many requests from your address; try again later."),
     500: N_("Something went wrong on our side. Please try again."),
+    503: N_("The server is busy; try again in a moment."),
 }
 _OTHER = N_("This request cannot be answered.")
+#: The headers of an HTTP error's own answer that ours keeps.
+KEPT_HEADERS = ("Allow", "Retry-After", "WWW-Authenticate")
 
 
 def error_message(error: HTTPException) -> str:
@@ -36,13 +40,15 @@ def wants_json() -> bool:
     return request.path.startswith("/api/") or request.path == "/openapi.json"
 
 
-def render_error(error: HTTPException) -> tuple[Any, int]:
+def render_error(error: HTTPException) -> tuple[Any, int, dict[str, str]]:
     code = error.code or 500
     message = error_message(error)
+    # what the exception's own answer says in its headers (405: Allow; 503: Retry-After)
+    headers = {k: v for k, v in error.get_headers() if k in KEPT_HEADERS}
     if wants_json():
         body = {"status": code, "message": message, "errors": [{"path": "", "message": message}]}
-        return jsonify(body), code
-    return render_template("error.html", code=code, message=message), code
+        return jsonify(body), code, headers
+    return render_template("error.html", code=code, message=message), code, headers
 
 
 def handle_http(error: HTTPException) -> Any:
@@ -51,8 +57,17 @@ def handle_http(error: HTTPException) -> Any:
     return render_error(error)
 
 
-def handle_unexpected(error: Exception) -> tuple[Any, int]:
-    """A 500: the player sees a short apology, the log gets the request and the cause."""
+def is_framing_error(error: Exception) -> bool:
+    """Whether reading the request failed on its framing (a broken chunked body): the
+    server's parser raises it while the application reads the body; the client's fault."""
+    return type(error).__module__ == "gunicorn.http.errors"
+
+
+def handle_unexpected(error: Exception) -> tuple[Any, int, dict[str, str]]:
+    """A 500: the player sees a short apology, the log gets the request and the cause.
+    A request whose body cannot be read for its framing gets 400 instead."""
+    if is_framing_error(error):
+        return render_error(BadRequest())
     log.error(
         "HTTP 500 on %s %s: %s: %s",
         request.method,

@@ -42,9 +42,11 @@ def when_ready(server: Any) -> None:
     its cases and building its editor)."""
     import gc
 
+    from web.links import announce
     from web.service import warm_up
     from web.table import migrate_at_start
 
+    announce(server.app.wsgi(), server)  # the join links' address, before the workers fork
     migrate_at_start(server.app.wsgi())
     warm_up(server.app.wsgi())
     # What the warm-up built lives as long as the workers do: moved out of the collector's

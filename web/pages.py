@@ -59,6 +59,9 @@ from .views import (
 
 bp = Blueprint("pages", __name__)
 
+#: How many drawn player aids each process keeps (a game, a language, a player count).
+AIDS_KEPT = 64
+
 
 # --- the language in the URL ------------------------------------------------------------------
 
@@ -343,6 +346,8 @@ def aid(game_id: str) -> Response:
     key = (game.id, lang, players, base)
     drawn = current_app.extensions.setdefault("adjudicator.aids", {})
     if key not in drawn:
+        if len(drawn) >= AIDS_KEPT:  # the oldest goes: a Host header cannot fill the memory
+            drawn.pop(next(iter(drawn)))
         drawn[key] = aid_pdf(game, lang, players, base)
     name = f"{game.id}-aid-{lang}{f'-{players}' if players else ''}.pdf"
     return Response(

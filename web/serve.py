@@ -22,6 +22,7 @@ from adjudicator import docs_background, docs_status
 from adjudicator.core.i18n import LANGS
 
 from . import create_app, gunicorn_conf
+from .links import announce
 
 
 class Server(BaseApplication):
@@ -81,11 +82,6 @@ def stop(process: subprocess.Popen[bytes] | None) -> None:
         process.kill()
 
 
-def address(host: str, port: int) -> str:
-    shown = f"[{host}]" if ":" in host else host
-    return f"http://{shown}:{port}/"
-
-
 def options(host: str, port: int, workers: int) -> dict[str, Any]:
     """gunicorn's settings: those of :mod:`web.gunicorn_conf`, bound to ``host:port``."""
     found: dict[str, Any] = {
@@ -93,10 +89,11 @@ def options(host: str, port: int, workers: int) -> dict[str, Any]:
         for key, value in vars(gunicorn_conf).items()
         if not key.startswith("_") and isinstance(value, int | str)
     }
-    url = address(host, port)
 
     def when_ready(server: Any) -> None:
         gunicorn_conf.when_ready(server)
+        # the address the join links and QR codes use (see web.links): the phones' one
+        url = announce(server.app.wsgi(), server) + "/"
         print(f"Serving the adjudicator at {url} (Ctrl-C stops)", flush=True)
 
     found.update(

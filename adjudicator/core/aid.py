@@ -55,6 +55,11 @@ class Table:
     rule: str
     head: tuple[Text, ...]
     rows: tuple[tuple[Text, ...], ...]
+    by_seat: bool = False
+    """Its columns after the first are the seats 1, 2...: for N players, only N are shown."""
+
+    def cells(self, row: tuple[Text, ...], players: int | None) -> tuple[Text, ...]:
+        return row[: players + 1] if self.by_seat and players else row
 
 
 @dataclass(frozen=True)
@@ -75,8 +80,10 @@ class InUnit(Localized):
     unit: Localized
 
     def render(self, lang: str = "en") -> str:
-        opening, closing = ("（", "）") if lang == "zh_TW" else (" (", ")")
-        return f"{self.label.render(lang)}{opening}{self.unit.render(lang)}{closing}"
+        label, unit = self.label.render(lang), self.unit.render(lang)
+        if lang != "zh_TW":
+            return f"{label} ({unit})"
+        return f"{label}／{unit}" if "（" in unit else f"{label}（{unit}）"
 
 
 def term_name(game: Game, term_id: str) -> TermName:
@@ -218,8 +225,8 @@ def build_sheet(game: Game, parts: AidParts, lang: str, players: int | None = No
             {
                 "id": line["id"],
                 "title": line["title"],
-                "head": [_text(c, lang) for c in table.head],
-                "rows": [[_text(c, lang) for c in row] for row in table.rows],
+                "head": [_text(c, lang) for c in table.cells(table.head, players)],
+                "rows": [[_text(c, lang) for c in table.cells(r, players)] for r in table.rows],
             }
         )
     for figure in parts.figures(game):

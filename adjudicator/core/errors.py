@@ -355,10 +355,46 @@ def load_json(text: str | bytes, what: str = "") -> Any:
             N_("Not valid JSON: {error}."),
             error=Message(CORE, unreadable or _JSON_UNREADABLE),
         ) from None
+    if "\\u" in (text if isinstance(text, str) else text.decode("utf-8", "replace")):
+        check_text(data, what)
     # No depth walk here: the state and move models hold no free-form JSON, and pydantic
     # walks the model rather than the input, so nesting deeper than the model is refused
     # at the first level where it does not fit (json.loads itself stops runaway nesting).
     return data
+
+
+def _surrogate_at(data: Any) -> tuple[Any, ...] | None:
+    """The path of the first text (a value or a key) that cannot be written as UTF-8: a
+    lone surrogate, which only a ``\\uD800``-style escape in JSON can make."""
+    stack: list[tuple[tuple[Any, ...], Any]] = [((), data)]
+    while stack:
+        path, node = stack.pop()
+        if isinstance(node, str):
+            if not node.isascii():
+                try:
+                    node.encode("utf-8")
+                except UnicodeEncodeError:
+                    return path
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                if _surrogate_at(key) is not None:
+                    return (*path, key.encode("utf-8", "replace").decode())
+                stack.append(((*path, key), value))
+        elif isinstance(node, list):
+            stack.extend(((*path, i), v) for i, v in enumerate(node))
+    return None
+
+
+def check_text(data: Any, what: str = "") -> None:
+    """Refuse parsed JSON holding a text that is not Unicode (a lone surrogate), naming
+    where it is: it could be neither stored nor shown."""
+    found = _surrogate_at(data)
+    if found is not None:
+        raise MalformedInput.single(
+            what + pointer(found),
+            N_("Not valid JSON: {error}."),
+            error=Message(CORE, N_("the input is not UTF-8 text")),
+        )
 
 
 def check_depth(data: Any, what: str = "") -> None:

@@ -24,7 +24,7 @@ import re
 import sqlite3
 import threading
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -73,6 +73,8 @@ CLOSE = 0.6
 KEY_SEP = "\u0001"
 #: The longest phrase (in words) looked up among the concepts and filler words.
 LONGEST = 6
+#: How much a weak word counts where it matches a rule's title or aliases.
+TITLE_WEAK_WEIGHT = 0.5
 #: The indexed tables, each with its weight.
 TABLES = (("heads", HEAD_WEIGHT), ("aliases", ALIAS_WEIGHT), ("bodies", 1.0))
 _RULE_ID = re.compile(r"^\s*([A-Za-z]{2,3})[\s_-]?(\d{3})\s*$")
@@ -114,6 +116,12 @@ class Group:
     #: match; its scores are multiplied by ``weight``.
     soft: bool = False
     weight: float = 1.0
+    #: The tables it is looked up in (a weak word: the titles and aliases, or the texts).
+    tables: tuple[str, ...] = ("heads", "aliases", "bodies")
+
+
+#: Every table a group may be looked up in.
+FULL = Group.tables
 
 
 def rule_rows(game: Game, lang: str) -> Iterable[tuple[Rule, str, str, str]]:
@@ -306,6 +314,7 @@ class LanguageIndex:
         ignored: list[str] = []
         sep = "" if self.lang == "zh_TW" else " "
         at, asks_number = 0, False
+        phrase: list[str] = []
         while at < len(words):
             span, concepts, filler = 1, [], False
             for n in range(min(LONGEST, len(words) - at), 0, -1):
@@ -328,18 +337,28 @@ class LanguageIndex:
             more = tuple(p for p in self._phrases(concepts) if p != own)
             weak = None if concepts or span > 1 else weakness(self.lang, part[0].key)
             mended = sep and any(fold(w.surface) != w.key for w in part)
-            weight = weak or (MENDED_WEIGHT if mended else 1.0)
-            soft = weak is not None
-            groups.append(Group(label, (own,) if own else (), more, soft=soft, weight=weight))
-        if all(g.soft for g in groups):  # weak words alone: they are the question
-            groups = [Group(g.label, g.own, g.more) for g in groups]
-        phrase = tuple(t for g in groups for own in g.own for t in own)
+            weight = MENDED_WEIGHT if mended else 1.0
+            group = Group(label, (own,) if own else (), more, weight=weight)
+            groups += [group] if weak is None else self._weak(group, weak, part[0].key)
+            phrase += own
+        if all(g.soft or g.tables != FULL for g in groups):  # small words alone: the question
+            groups = list({g.label: Group(g.label, g.own, g.more) for g in groups}.values())
         if len(groups) > 1 and len(phrase) > 1:  # the words in a row rank a rule higher
-            groups.append(Group("", (phrase,), soft=True, weight=PHRASE_WEIGHT))
+            groups.append(Group("", (tuple(phrase),), soft=True, weight=PHRASE_WEIGHT))
         hint = [c for c in self.concepts.get(game_id, ()) if c.id == QUANTITY_CONCEPT]
         if asks_number and hint:
             groups.append(Group("", (), self._phrases(hint), soft=True, weight=QUANTITY_WEIGHT))
         return groups, ignored
+
+    @staticmethod
+    def _weak(group: Group, weight: float, key: str) -> list[Group]:
+        """A weak word counts as a match in a title or an alias ("Where a grey cube goes",
+        "One test per player"), and only ranks through the texts; a number only ranks."""
+        soft = replace(group, soft=True, weight=weight)
+        if key.isdigit():
+            return [soft]
+        title = replace(group, weight=TITLE_WEAK_WEIGHT, tables=FULL[:2])
+        return [title, replace(soft, tables=FULL[2:])]
 
     def _sounded(self, text: str) -> str:
         """Chinese: ``text`` with its homophone slips mended (:class:`Sounds`)."""
@@ -392,7 +411,7 @@ class LanguageIndex:
             for group in sorted(groups, key=lambda g: g.soft):
                 parts = ((group.own, group.weight), (group.more, group.weight * MORE_WEIGHT))
                 only = set(found) if group.soft else None
-                for rule_id, score in self._scores(parts, game.id, only).items():
+                for rule_id, score in self._scores(parts, game.id, only, group.tables).items():
                     if group.soft:
                         found[rule_id].score += score
                         continue
@@ -416,6 +435,7 @@ class LanguageIndex:
         parts: Iterable[tuple[Sequence[tuple[str, ...]], float]],
         game_id: str,
         only: set[str] | None = None,
+        tables: tuple[str, ...] = FULL,
     ) -> dict[str, float]:
         """Each rule's BM25 score (negative: lower is better) for any phrase of each part,
         times its weight, summed over the tables and parts; ``only`` those rules when given."""
@@ -426,6 +446,8 @@ class LanguageIndex:
                 continue
             match = self._match(phrases)
             for table, table_weight in TABLES:
+                if table not in tables:
+                    continue
                 selects.append(
                     f"SELECT {number}, rule, ? * bm25({table}) FROM {table} "
                     f"WHERE {table} MATCH ? AND game = ?{among}"

@@ -53,6 +53,7 @@ def export_index(index: LanguageIndex) -> dict[str, Any]:
             "phrase": engine.PHRASE_WEIGHT,
             "mended": engine.MENDED_WEIGHT,
             "general": engine.GENERAL_FACTOR,
+            "titleWeak": engine.TITLE_WEAK_WEIGHT,
             "stop": STOP_WEIGHT,
             "character": CHARACTER_WEIGHT,
         },

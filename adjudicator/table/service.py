@@ -8,24 +8,28 @@ impossible even if two servers share the database.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, cast
+from typing import Annotated, Any, cast
 
-from sqlalchemy import Table, and_, bindparam, func, insert, select, text, update
+from pydantic import Field, StrictStr, TypeAdapter, ValidationError
+from sqlalchemy import Table, and_, bindparam, case, func, insert, null, select, text, update
 from sqlalchemy.engine import Connection, Engine
 
-from adjudicator.core.errors import CORE, MalformedInput
+from adjudicator.core.errors import CORE, MalformedInput, check_text
 from adjudicator.core.exceptions import AdjudicatorError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import N_, Message
 from adjudicator.games import UnknownGame, get_game
 
 from . import codec
+from .compact import Line, next_chain, rebuild, rebuild_path
 from .log import (
     FORMAT,
     MAX_ENTRIES,
@@ -52,6 +56,8 @@ from .store import (
     sqlite_file,
 )
 
+#: Log lines an export reads at once.
+EXPORT_BATCH = 100
 #: Join codes: 16 URL-safe characters from ``secrets`` (96 bits).
 CODE_BYTES = 12
 
@@ -75,7 +81,7 @@ _ADVANCE = (
     update(_T)
     .where(_AS_SEEN)
     .values(version=_T.c.version + 1, log_length=_T.c.log_length + 1,
-            active_at=bindparam("stamp"), state=bindparam("after"))
+            active_at=bindparam("stamp"), state=bindparam("after"), chain=bindparam("chain"))
     .returning(_T.c.version, _T.c.log_length)
 )  # fmt: skip
 #: A log line only (an illegal move): the version stays, the log grows.
@@ -103,6 +109,10 @@ class Limits:
     """A table left alone this long is archived (kept, read-only, reopenable)."""
     replay_seconds: float = 20.0
     """The longest a log file's replay (or import) may take; it is flagged after that."""
+    open_per_address: int = 100
+    """Open tables one client address may hold (opened or imported by it)."""
+    hourly_per_address: int = 30
+    """Tables one client address may open (or import) in an hour."""
 
 
 class TableError(AdjudicatorError):
@@ -136,6 +146,17 @@ class Full(TableError):
     status = 507
 
 
+class TooMany(TableError):
+    """A client address went past its fair share; ``retry_after`` seconds from now it may
+    try again."""
+
+    status = 429
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(N_("Too many requests from your address; try again later."))
+        self.retry_after = max(1, retry_after)
+
+
 @dataclass(frozen=True)
 class Head:
     """What a phone polls: the state version and the length of the log."""
@@ -161,12 +182,23 @@ class Outcome:
         return self.entry.version is not None
 
 
+def address_key(address: str) -> str:
+    """What the database keeps of a client's address: a hash (enough to count by)."""
+    return hashlib.sha256(address.encode("utf-8", "replace")).hexdigest()[:32]
+
+
 def new_code() -> str:
     return secrets.token_urlsafe(CODE_BYTES)
 
 
-def _size(data: Any) -> int:
-    return len(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
+def _size(data: Any, what: str) -> int:
+    """The size of ``data`` as compact JSON; a text that is not Unicode is refused, named."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    try:
+        return len(text.encode())
+    except UnicodeEncodeError:
+        check_text(data, what)
+        raise
 
 
 class Tables:
@@ -260,11 +292,14 @@ class Tables:
         example: str | None = None,
         variant: str | None = None,
         author: str | None = None,
+        opened_by: str | None = None,
     ) -> TableRow:
         """Open a table from a given state, a named example, or the game's setup for that
-        many players (``setup-<n>p``). Raises :class:`MalformedInput` for a bad state."""
+        many players (``setup-<n>p``). Raises :class:`MalformedInput` for a bad state.
+        ``opened_by`` (a client's address) counts against that address's fair share."""
         game = _game(game_id)
         seats = parse_seats(list(players))
+        variant = _variant(variant)
         if state is None:
             state = _setup(game, example, len(seats))
             state = _rename(state, [s.name for s in seats])
@@ -277,7 +312,8 @@ class Tables:
         seat_data = [s.model_dump(exclude_none=True) for s in seats]
         self.archive_idle()
         with self._writing() as conn:
-            table_id = self._insert(conn, game.id, variant, seat_data, state, report, author)
+            table_id = self._insert(conn, game.id, variant, seat_data, state, report, author,
+                                    opened_by)  # fmt: skip
             found = conn.execute(select(_T).where(_T.c.id == table_id)).one()
         return TableRow(**found._mapping)
 
@@ -290,19 +326,24 @@ class Tables:
         state: dict[str, Any],
         report: dict[str, Any],
         author: str | None,
+        opened_by: str | None = None,
     ) -> int:
         """A new table and its first log line (the opening), in ``conn``'s transaction."""
+        stamp = now()
+        key = address_key(opened_by) if opened_by else None
+        if key is not None:
+            self._fair_share(conn, key, stamp)
         open_count = conn.execute(
             select(func.count()).select_from(TableRow).where(TableRow.archived_at.is_(None))
         ).scalar_one()
         if open_count >= self.limits.max_tables:
             raise Full(N_("Too many tables are open; try again later."))
-        stamp = now()
         table_id: int = conn.execute(
             insert(TableRow)
             .values(
                 code=new_code(), game=game_id, variant=variant, players=seats,
                 state=state, version=1, log_length=1, created_at=stamp, active_at=stamp,
+                opened_by=key,
             )
             .returning(TableRow.id)
         ).scalar_one()  # fmt: skip
@@ -314,18 +355,38 @@ class Tables:
         )  # fmt: skip
         return table_id
 
+    def _fair_share(self, conn: Connection, key: str, stamp: datetime) -> None:
+        """Refuse a new table to an address that holds too many, or opened too many in the
+        last hour (:class:`TooMany`, with the seconds until it may try again)."""
+        mine = and_(_T.c.opened_by == key, _T.c.archived_at.is_(None))
+        held = conn.execute(select(func.count()).where(mine)).scalar_one()
+        if held >= self.limits.open_per_address:
+            raise TooMany(3600)
+        hour = timedelta(hours=1)
+        recent = conn.execute(
+            select(_T.c.created_at)
+            .where(_T.c.opened_by == key, _T.c.created_at > stamp - hour)
+            .order_by(_T.c.created_at.desc())
+            .limit(self.limits.hourly_per_address)
+        ).scalars().all()  # fmt: skip
+        if len(recent) >= self.limits.hourly_per_address:
+            raise TooMany(int((aware(recent[-1]) + hour - stamp).total_seconds()) + 1)
+
     # --- changing -------------------------------------------------------------------------
     def propose(self, code: str, move: Any, based_on: int, author: str | None = None) -> Outcome:
         """Adjudicate ``move`` against version ``based_on``: a legal move is applied, an
         illegal one is logged with its reasons and alternatives; a stale version is refused."""
-        if _size(move) > self.limits.max_move_bytes:
+        if _size(move, "/move") > self.limits.max_move_bytes:
             raise TooLarge(N_("The move is too large."))
         table = self._current(code, based_on)
         verdict, after = judge(_game(table.game), table.state, move, strict=True)
         if after is not None:
             self._bounded_state(after)
         move_data = move if isinstance(move, dict) else {"value": move}
-        return self._append(table, based_on, "move", author, move_data, verdict, after)
+        chain, keep = next_chain(table.chain) if after is not None else (table.chain, False)
+        return self._append(
+            table, based_on, "move", author, move_data, verdict, after, chain=chain, keep=keep
+        )
 
     def undo(self, code: str, based_on: int, author: str | None = None) -> Outcome:
         """Take back the last change still in force (a move or a correction); logged."""
@@ -342,12 +403,34 @@ class Tables:
             live = live_changes(steps)
             if len(live) < 2:
                 raise TableError(N_("There is nothing to undo."))
-            back = conn.execute(
-                select(EntryRow.state).where(
-                    EntryRow.table_id == table.id, EntryRow.seq == live[-2].seq
+            back, chain = self._state_after(conn, table, live[-2].seq)
+        return self._append(
+            table, based_on, "undo", author, None, None, back, undoes=live[-1].seq, chain=chain
+        )
+
+    def _state_after(self, conn: Connection, table: TableRow, seq: int) -> tuple[Any, int]:
+        """The state after log line ``seq``, rebuilt from its snapshot (see :mod:`.compact`),
+        and the number of moves that rebuilt it."""
+        kept = _E.c.state.is_not(None).label("kept")
+        lines = {
+            r.seq: Line(r.seq, r.kind, r.version, r.undoes, bool(r.kept))
+            for r in conn.execute(
+                select(_E.c.seq, _E.c.kind, _E.c.version, _E.c.undoes, kept).where(
+                    _E.c.table_id == table.id, _E.c.seq <= seq
                 )
-            ).scalar_one()
-        return self._append(table, based_on, "undo", author, None, None, back, undoes=live[-1].seq)
+            )
+        }
+        start, moves = rebuild_path(lines, seq)
+        found = {
+            r.seq: r
+            for r in conn.execute(
+                select(_E.c.seq, _E.c.state, _E.c.move).where(
+                    _E.c.table_id == table.id, _E.c.seq.in_([start, *moves])
+                )
+            )
+        }
+        state = rebuild(_game(table.game), found[start].state, [found[m].move for m in moves])
+        return state, len(moves)
 
     def correct(self, code: str, state: Any, based_on: int, author: str | None = None) -> Outcome:
         """Set the state to match the physical board: the audit lists every difference from
@@ -358,7 +441,9 @@ class Tables:
         parsed = game.parse_state(state)
         result = audit(game, table.state, state)
         after = parsed.model_dump(mode="json")
-        outcome = self._append(table, based_on, "correct", author, None, result.to_json(), after)
+        outcome = self._append(
+            table, based_on, "correct", author, None, result.to_json(), after, keep=True
+        )
         outcome.audit = result
         return outcome
 
@@ -397,20 +482,24 @@ class Tables:
         verdict: dict[str, Any] | None,
         after: dict[str, Any] | None,
         undoes: int | None = None,
+        *,
+        chain: int = 0,
+        keep: bool = False,
     ) -> Outcome:
         """One transaction: move the table on from ``based_on`` (when the state changes)
-        and append the log line. Refused if anyone else changed the table first."""
+        and append the log line (keeping the state after it when ``keep``: a snapshot).
+        Refused if anyone else changed the table first."""
         stamp = now()
         params = {"table_id": table.id, "based_on": based_on, "stamp": stamp, "after": after,
-                  "max_entries": self.limits.max_entries}  # fmt: skip
+                  "max_entries": self.limits.max_entries, "chain": chain}  # fmt: skip
         with self._writing(table.code) as conn:
             moved = conn.execute(_NOTE if after is None else _ADVANCE, params).first()
             if moved is not None:
                 entry = EntryRow(
                     table_id=table.id, seq=moved.log_length, based_on=based_on,
                     version=moved.version if after is not None else None, kind=kind,
-                    author=_author(author), move=move, verdict=verdict, state=after,
-                    undoes=undoes, created_at=stamp,
+                    author=_author(author), move=move, verdict=verdict,
+                    state=after if keep else None, undoes=undoes, created_at=stamp,
                 )  # fmt: skip
                 conn.execute(_ENTRY, _columns(entry))
         if moved is None:  # someone else was first: say why, with the table as it is now
@@ -418,11 +507,11 @@ class Tables:
             raise StaleVersion(N_("The state changed: here is the new state."))
         table.version, table.log_length, table.active_at = moved.version, moved.log_length, stamp
         if after is not None:
-            table.state = after
+            table.state, table.chain = after, chain
         return Outcome(entry, table)
 
     def _bounded_state(self, state: Any) -> None:
-        if _size(state) > self.limits.max_state_bytes:
+        if _size(state, "/state") > self.limits.max_state_bytes:
             raise TooLarge(
                 N_("The state is too large (at most {count} KB)."),
                 count=self.limits.max_state_bytes // 1024,
@@ -453,29 +542,49 @@ class Tables:
     # --- logs -----------------------------------------------------------------------------
     def export(self, code: str) -> dict[str, Any]:
         """The table's log as a log file (see :class:`~adjudicator.table.log.LogFile`)."""
+        data: dict[str, Any] = json.loads("".join(self.export_text(code)))
+        return data
+
+    def export_text(self, code: str) -> Iterator[str]:
+        """The table's log file as JSON text (an entry a line), in pieces: the lines are
+        read a batch at a time (a correction's state is the only state read), so a long log
+        costs the server neither its memory nor a long stop (between two batches other
+        requests run)."""
         table = self.get(code)
-        rows = self.entries(code)
-        first, rest = rows[0], rows[1:]
-        entries: list[dict[str, Any]] = []
-        for row in rest:
-            item: dict[str, Any] = {"kind": row.kind}
-            if row.kind == "move":
-                item["move"] = row.move
-                item["legal"] = row.version is not None
-            elif row.kind == "correct":
-                item["state"] = row.state
-            if row.author:
-                item["author"] = row.author
-            entries.append(item)
-        return {
-            "format": FORMAT,
-            "format_version": 1,
-            "game": table.game,
-            "variant": table.variant,
-            "players": table.players,
-            "initial_state": first.state,
-            "entries": entries,
-        }
+        with self.engine.connect() as conn:
+            first = conn.execute(
+                select(_E.c.state).where(_E.c.table_id == table.id, _E.c.seq == 1)
+            ).scalar_one()
+        head = {
+            "format": FORMAT, "format_version": 1, "game": table.game,
+            "variant": table.variant, "players": table.players, "initial_state": first,
+        }  # fmt: skip
+        return self._export_pieces(table, head)
+
+    def _export_pieces(self, table: TableRow, head: dict[str, Any]) -> Iterator[str]:
+        text = json.dumps({**head, "entries": []}, ensure_ascii=False, indent=1)
+        if table.log_length <= 1:
+            yield text
+            return
+        yield text[: text.rindex("[]")] + "["
+        state = case((_E.c.kind == "correct", _E.c.state), else_=null()).label("state")
+        columns = (_E.c.seq, _E.c.kind, _E.c.version, _E.c.author, _E.c.move, state)
+        seq, sep = 1, "\n"
+        while seq < table.log_length:
+            time.sleep(0)  # under gevent: the other requests go on between two batches
+            with self.engine.connect() as conn:
+                rows = conn.execute(
+                    select(*columns)
+                    .where(_E.c.table_id == table.id, _E.c.seq > seq,
+                           _E.c.seq <= table.log_length)
+                    .order_by(_E.c.seq).limit(EXPORT_BATCH)
+                ).all()  # fmt: skip
+            if not rows:
+                break
+            seq = rows[-1].seq
+            yield sep + ",\n".join("  " + _export_entry(row) for row in rows)
+            sep = ",\n"
+        yield "\n ]\n}"
 
     def replay(self, data: Any) -> tuple[LogFile, Replay]:
         """Replay a log file (raises :class:`MalformedInput` for a malformed one), within
@@ -485,7 +594,9 @@ class Tables:
         game.parse_state(log.initial_state)
         return log, replay(game, log, budget=self.limits.replay_seconds)
 
-    def import_log(self, data: Any, author: str | None = None) -> tuple[TableRow | None, Replay]:
+    def import_log(
+        self, data: Any, author: str | None = None, opened_by: str | None = None
+    ) -> tuple[TableRow | None, Replay]:
         """A new table holding the log, when its replay follows it to the end: the table
         and every line are written in one transaction."""
         log, result = self.replay(data)
@@ -496,17 +607,19 @@ class Tables:
         first = parsed.model_dump(mode="json")
         report = codec.encode_report(game.report(parsed))
         seats = [s.model_dump(exclude_none=True) for s in log.players]
-        lines = _imported_lines(game, log, result, author)
+        lines, chain = _imported_lines(game, log, result, author)
         version = 1 + sum(1 for line in lines if line["version"] is not None)
-        last = next((line["state"] for line in reversed(lines) if line["state"]), first)
+        last = result.states[-1]
         self._bounded_state(last)
         with self._writing() as conn:
-            table_id = self._insert(conn, game.id, log.variant, seats, first, report, author)
+            table_id = self._insert(
+                conn, game.id, log.variant, seats, first, report, author, opened_by
+            )
             if lines:
                 conn.execute(_ENTRY, [{**line, "table_id": table_id} for line in lines])
             conn.execute(
                 update(_T).where(_T.c.id == table_id)
-                .values(version=version, log_length=len(lines) + 1, state=last)
+                .values(version=version, log_length=len(lines) + 1, state=last, chain=chain)
             )  # fmt: skip
             found = conn.execute(select(_T).where(_T.c.id == table_id)).one()
         return TableRow(**found._mapping), result
@@ -514,11 +627,13 @@ class Tables:
 
 def _imported_lines(
     game: Game, log: LogFile, result: Replay, author: str | None
-) -> list[dict[str, Any]]:
+) -> tuple[list[dict[str, Any]], int]:
     """The log lines of an imported log that followed to the end, as rows (from the second
-    line: the first is the opening), with the versions and undo links they make."""
+    line: the first is the opening), with the versions and undo links they make, the
+    snapshots they keep, and the table's chain after them (see :mod:`.compact`)."""
     lines: list[dict[str, Any]] = []
     version, live = 1, [1]
+    chains = {1: 0}  # each line's chain: the moves that rebuild the state after it
     stamp = now()
     for index, entry in enumerate(log.entries):
         seq, before = index + 2, result.states[index]
@@ -527,28 +642,60 @@ def _imported_lines(
             "author": _author(entry.author or author), "move": None, "verdict": None,
             "state": None, "undoes": None, "created_at": stamp,
         }  # fmt: skip
+        changed, chain = True, chains[seq - 1]
         if entry.kind == "undo":
             line["undoes"] = live.pop()
-            line["state"] = result.states[index + 1]
+            chain = chains[line["undoes"] - 1]
         elif entry.kind == "correct":
             line["verdict"] = audit(game, before, entry.state).to_json()
             line["state"] = game.parse_state(entry.state).model_dump(mode="json")
             live.append(seq)
+            chain = 0
         else:
             verdict = result.verdicts[index + 1] or {}
             line["move"], line["verdict"] = entry.move, verdict
-            if verdict.get("legal"):
-                line["state"] = result.states[index + 1]
+            changed = bool(verdict.get("legal"))
+            if changed:
+                chain, keep = next_chain(chain)
+                line["state"] = result.states[index + 1] if keep else None
                 live.append(seq)
-        if line["state"] is not None:
+        if changed:
             version += 1
             line["version"] = version
+        chains[seq] = chain
         lines.append(line)
-    return lines
+    return lines, chains[len(log.entries) + 1]
+
+
+def _export_entry(row: Any) -> str:
+    item: dict[str, Any] = {"kind": row.kind}
+    if row.kind == "move":
+        item["move"] = row.move
+        item["legal"] = row.version is not None
+    elif row.kind == "correct":
+        item["state"] = row.state
+    if row.author:
+        item["author"] = row.author
+    # one line per entry, compact: json's C encoder (an indented dump is pure Python and
+    # was most of an export's time)
+    return json.dumps(item, ensure_ascii=False, separators=(", ", ": "))
 
 
 def _columns(entry: EntryRow) -> dict[str, Any]:
     return {c.name: getattr(entry, c.key) for c in EntryRow.__table__.columns if c.name != "id"}
+
+
+_VARIANT: TypeAdapter[str | None] = TypeAdapter(
+    Annotated[StrictStr, Field(min_length=1, max_length=64)] | None
+)
+
+
+def _variant(variant: Any) -> str | None:
+    """A variant's ID as a log file may hold it (so that the table's export imports)."""
+    try:
+        return _VARIANT.validate_python(variant or None)
+    except ValidationError as exc:
+        raise MalformedInput.from_pydantic(exc, variant, ("variant",)) from None
 
 
 def _author(author: str | None) -> str | None:

@@ -68,9 +68,14 @@ class TableRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=1)
     """The state's version: +1 at every change (a legal move, an undo, a correction)."""
     log_length: Mapped[int] = mapped_column(Integer, default=0)
+    chain: Mapped[int] = mapped_column(Integer, default=0)
+    """How many moves rebuild the current state from the last log line that keeps its
+    state (a snapshot: see :data:`adjudicator.table.log.SNAPSHOT_EVERY`)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     active_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
     archived_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    opened_by: Mapped[str | None] = mapped_column(String(32))
+    """Who opened it: a hash of the client's address (for the fair-use limits), if known."""
 
 
 class EntryRow(Base):
@@ -95,8 +100,11 @@ class EntryRow(Base):
     author: Mapped[str | None] = mapped_column(String(64))
     move: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     verdict: Mapped[dict[str, Any] | None] = mapped_column(JSON)
-    state: Mapped[dict[str, Any] | None] = mapped_column(JSON)
-    """The state after it, when it changed the state."""
+    state: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    """The state after it (SQL ``NULL`` when not kept), kept only on a snapshot: the
+    opening, a correction, and a legal move that ends a chain of
+    :data:`~adjudicator.table.compact.SNAPSHOT_EVERY` moves since the last snapshot. Any
+    other state is rebuilt from the snapshot before it (see :mod:`adjudicator.table.compact`)."""
     undoes: Mapped[int | None] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 

@@ -312,6 +312,16 @@ var AdjudicatorSearch = (function () {
     return text.replace(HAN, function (run) { return mend(run); });
   }
 
+  var FULL = ["heads", "aliases", "bodies"];
+
+  // engine.py's _weak: a weak word counts in a title or an alias, and ranks through texts.
+  function weakGroups(group, weight, key) {
+    var soft = Object.assign({}, group, { soft: true, weight: weight });
+    if (/^\p{Nd}+$/u.test(key)) { return [soft]; }
+    var title = Object.assign({}, group, { weight: data.weights.titleWeak, tables: FULL.slice(0, 2) });
+    return [title, Object.assign({}, soft, { tables: FULL.slice(2) })];
+  }
+
   function parse(game, text) {
     var words = mended(game, analyze(sounded(text)));
     var groups = [];
@@ -322,6 +332,7 @@ var AdjudicatorSearch = (function () {
     var stop = new Set(data.stop);
     var at = 0;
     var asksNumber = false;
+    var phrase = [];
     while (at < words.length) {
       var span = 1;
       var concepts = [];
@@ -349,23 +360,26 @@ var AdjudicatorSearch = (function () {
       });
       var weak = concepts.length || span > 1 ? null : weakness(taken[0].key);
       var isMended = sep !== "" && taken.some(function (w) { return fold(w.surface) !== w.key; });
-      var weight = weak || (isMended ? data.weights.mended : 1.0);
-      groups.push({ label: label, own: own.length ? [own] : [], more: more, soft: weak !== null,
-        weight: weight });
+      var group = { label: label, own: own.length ? [own] : [], more: more, soft: false,
+        weight: isMended ? data.weights.mended : 1.0, tables: FULL };
+      groups = groups.concat(weak === null ? [group] : weakGroups(group, weak, taken[0].key));
+      phrase = phrase.concat(own);
     }
-    if (groups.every(function (g) { return g.soft; })) {
-      groups = groups.map(function (g) {
-        return { label: g.label, own: g.own, more: g.more, soft: false, weight: 1.0 };
+    if (groups.every(function (g) { return g.soft || g.tables !== FULL; })) {
+      var byLabel = new Map();
+      groups.forEach(function (g) {
+        byLabel.set(g.label, { label: g.label, own: g.own, more: g.more, soft: false, weight: 1.0,
+          tables: FULL });
       });
+      groups = Array.from(byLabel.values());
     }
-    var phrase = [];
-    groups.forEach(function (g) { g.own.forEach(function (o) { phrase = phrase.concat(o); }); });
     if (groups.length > 1 && phrase.length > 1) {
-      groups.push({ label: "", own: [phrase], more: [], soft: true, weight: data.weights.phrase });
+      groups.push({ label: "", own: [phrase], more: [], soft: true, weight: data.weights.phrase,
+        tables: FULL });
     }
     if (asksNumber && game.hint >= 0) {
       groups.push({ label: "", own: [], more: conceptPhrases(game, [game.hint]), soft: true,
-        weight: data.weights.quantity });
+        weight: data.weights.quantity, tables: FULL });
     }
     return { groups: groups, ignored: ignored };
   }
@@ -414,8 +428,9 @@ var AdjudicatorSearch = (function () {
   }
 
   // engine.py's _scores: each part's BM25 summed over the tables, then over the parts.
-  function scoresFor(parts, gameId, only) {
-    var tables = [["heads", data.weights.head], ["aliases", data.weights.alias], ["bodies", 1.0]];
+  function scoresFor(parts, gameId, only, names) {
+    var tables = [["heads", data.weights.head], ["aliases", data.weights.alias], ["bodies", 1.0]]
+      .filter(function (pair) { return names.indexOf(pair[0]) >= 0; });
     var scores = new Map();
     parts.forEach(function (part) {
       var phrases = part[0];
@@ -456,7 +471,7 @@ var AdjudicatorSearch = (function () {
     ordered.forEach(function (group) {
       var parts = [[group.own, group.weight], [group.more, group.weight * data.weights.more]];
       var only = group.soft ? new Set(found.keys()) : null;
-      scoresFor(parts, gameId, only).forEach(function (score, id) {
+      scoresFor(parts, gameId, only, group.tables).forEach(function (score, id) {
         if (group.soft) { found.get(id).score += score; return; }
         if (!found.has(id)) { found.set(id, { count: 0, score: 0.0, labels: [] }); }
         var tally = found.get(id);

@@ -65,12 +65,25 @@
   }
 
   if (!window.EventSource) { startPolling(); return; }
-  var source = new EventSource(eventsUrl);
-  source.addEventListener("head", function (event) {
-    stopPolling();
-    onHead(JSON.parse(event.data));
-  });
-  source.addEventListener("open", stopPolling);
-  source.addEventListener("error", startPolling);
-  document.documentElement.setAttribute("data-table-live", "sse");
+
+  // A stream the server refuses (busy: 503) is not retried by the browser: the page polls,
+  // and asks for a stream again after a while (at a random moment, so that the phones
+  // turned away together do not come back together).
+  function listen() {
+    var source = new EventSource(eventsUrl);
+    source.addEventListener("head", function (event) {
+      stopPolling();
+      onHead(JSON.parse(event.data));
+    });
+    source.addEventListener("open", stopPolling);
+    source.addEventListener("error", function () {
+      startPolling();
+      if (source.readyState === EventSource.CLOSED) {
+        document.documentElement.setAttribute("data-table-live", "poll");
+        setTimeout(listen, 30000 + Math.random() * 30000);
+      }
+    });
+    document.documentElement.setAttribute("data-table-live", "sse");
+  }
+  listen();
 })();

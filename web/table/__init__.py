@@ -23,7 +23,9 @@ from flask import Flask, current_app
 from adjudicator.table.service import Limits, Tables
 from adjudicator.table.store import URL_ENV, default_url, is_current, make_engine, migrate
 
+from .fairuse import Misses
 from .live import Watcher
+from .streams import StreamGate, StreamLimits
 
 IDLE_ENV = "ADJUDICATOR_TABLE_IDLE_DAYS"
 
@@ -31,9 +33,12 @@ IDLE_ENV = "ADJUDICATOR_TABLE_IDLE_DAYS"
 class Store:
     """The :class:`Tables` of one application, made anew in each (forked) process."""
 
-    def __init__(self, url: str, limits: Limits) -> None:
+    def __init__(self, url: str, limits: Limits, streams: StreamLimits) -> None:
         self.url = url
         self.limits = limits
+        self.streams = streams
+        self._gate: StreamGate | None = None
+        self._misses: Misses | None = None
         self._pid = 0
         self._tables: Tables | None = None
         self._watcher: Watcher | None = None
@@ -48,6 +53,8 @@ class Store:
                         migrate(engine)
                     self._tables, self._pid = Tables(engine, self.limits), os.getpid()
                     self._watcher = Watcher(self._tables)
+                    self._gate = StreamGate(self.streams)
+                    self._misses = Misses()
         return self._tables
 
     def watcher(self) -> Watcher:
@@ -55,6 +62,18 @@ class Store:
         self.tables()
         assert self._watcher is not None
         return self._watcher
+
+    def gate(self) -> StreamGate:
+        """This process's count of live-update streams (see :mod:`.streams`)."""
+        self.tables()
+        assert self._gate is not None
+        return self._gate
+
+    def misses(self) -> Misses:
+        """This process's count of wrong join codes (see :mod:`.fairuse`)."""
+        self.tables()
+        assert self._misses is not None
+        return self._misses
 
 
 def _pool(url: str) -> dict[str, Any]:
@@ -72,6 +91,44 @@ def tables() -> Tables:
 def watcher() -> Watcher:
     store: Store = current_app.extensions["adjudicator.tables"]
     return store.watcher()
+
+
+def stream_gate() -> StreamGate:
+    store: Store = current_app.extensions["adjudicator.tables"]
+    return store.gate()
+
+
+def misses() -> Misses:
+    store: Store = current_app.extensions["adjudicator.tables"]
+    return store.misses()
+
+
+def check_misses() -> None:
+    """Before a request naming a join code: refuse an address that tried too many wrong
+    ones (429, see :mod:`.fairuse`)."""
+    from flask import request
+
+    from adjudicator.table.service import TooMany
+
+    from ..clients import client_address
+
+    named = request.view_args and "code" in request.view_args
+    if named and request.blueprint in ("table_api", "table_pages"):
+        wait = misses().wait(client_address())
+        if wait:
+            raise TooMany(wait)
+
+
+def record_miss(error: Exception) -> None:
+    """After a request: count a join code that named no table."""
+    from flask import request
+
+    from adjudicator.table.service import NoSuchTable
+
+    from ..clients import client_address
+
+    if isinstance(error, NoSuchTable) and request.view_args and "code" in request.view_args:
+        misses().record(client_address())
 
 
 def migrate_at_start(app: Flask, timeout: float = 300.0) -> None:
@@ -96,6 +153,8 @@ def init_app(app: Flask) -> None:
         url = default_url(Path(app.instance_path))
     days = float(app.config.get("ADJ_TABLE_IDLE_DAYS") or os.environ.get(IDLE_ENV) or 30)
     limits = app.config.get("ADJ_TABLE_LIMITS") or Limits(idle=timedelta(days=days))
-    app.extensions["adjudicator.tables"] = Store(url, limits)
+    streams = app.config.get("ADJ_STREAM_LIMITS") or StreamLimits.from_env()
+    app.extensions["adjudicator.tables"] = Store(url, limits, streams)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
+    app.before_request(check_misses)

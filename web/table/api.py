@@ -9,14 +9,18 @@ from collections.abc import Iterator
 from typing import Any
 
 import segno
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, jsonify, make_response, request
+from werkzeug.exceptions import ServiceUnavailable
 
 from adjudicator.core.errors import MalformedInput, load_json
-from adjudicator.core.i18n import N_
 from adjudicator.table.service import TableError
 
+from ..clients import client_address
+from ..errors import render_error
 from ..i18n import current_lang
-from . import tables, watcher
+from . import record_miss, stream_gate, tables, watcher
+from .bodies import CorrectionBody, MoveBody, OpenBody, UndoBody, parse_body, since_of
+from .streams import close_after
 from .views import entry_json, join_url, table_json
 
 bp = Blueprint("table_api", __name__, url_prefix="/api/v1/tables")
@@ -29,11 +33,18 @@ HEARTBEAT_SECONDS = 15.0
 
 
 @bp.errorhandler(TableError)
-def refused(error: TableError) -> tuple[Any, int]:
+def refused(error: TableError) -> tuple[Any, int, dict[str, str]]:
+    record_miss(error)
     message = error.message.render(current_lang())
     body = {"status": error.status, "message": message, **error.details}
     body["errors"] = [{"path": "", "message": message}]
-    return jsonify(body), error.status
+    return jsonify(body), error.status, retry_headers(error)
+
+
+def retry_headers(error: TableError) -> dict[str, str]:
+    """``Retry-After`` for a refusal that says when to try again."""
+    wait = getattr(error, "retry_after", None)
+    return {"Retry-After": str(wait)} if wait else {}
 
 
 @bp.errorhandler(MalformedInput)
@@ -41,35 +52,13 @@ def malformed(error: MalformedInput) -> tuple[Any, int]:
     return jsonify({"status": 422, "errors": error.to_json(current_lang())}), 422
 
 
-def body() -> dict[str, Any]:
-    data = load_json(request.get_data(cache=False))
-    if not isinstance(data, dict):
-        raise MalformedInput.single("", N_("Expected an object."))
-    return data
-
-
-def version_of(data: dict[str, Any]) -> int:
-    if "version" not in data:
-        raise MalformedInput.single("/version", N_("This field is required."))
-    value = data["version"]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise MalformedInput.single(
-            "/version", N_("`{field}` must be a whole number."), field="version"
-        )
-    return value
-
-
-# --- tables ----------------------------------------------------------------------------
-
-
 @bp.post("")
 def open_table() -> Any:
-    data = body()
-    if "game" not in data:
-        raise MalformedInput.single("/game", N_("This field is required."))
+    data = parse_body(OpenBody, request.get_data(cache=False))
+    players = [s.model_dump(exclude_none=True) for s in data.players]
     table = tables().open(
-        str(data["game"]), data.get("players") or [], state=data.get("state"),
-        example=data.get("example"), variant=data.get("variant"), author=data.get("author"),
+        data.game, players, state=data.state, example=data.example, variant=data.variant,
+        author=data.author, opened_by=client_address(),
     )  # fmt: skip
     answer = table_json(table, current_lang())
     answer["links"]["join_url"] = join_url(table.code)
@@ -88,8 +77,7 @@ def head(code: str) -> Any:
 
 @bp.get("/<code>/log")
 def log(code: str) -> Any:
-    since = request.args.get("since", "0")
-    start = int(since) if since.isdigit() else 0
+    start = since_of(request.args.get("since"))
     lang = current_lang()
     entries = tables().entries(code, since=start, limit=500)
     return jsonify({"entries": [entry_json(e, lang) for e in entries]})
@@ -97,10 +85,9 @@ def log(code: str) -> Any:
 
 @bp.get("/<code>/export")
 def export(code: str) -> Any:
-    data = tables().export(code)
-    text = json.dumps(data, ensure_ascii=False, indent=1)
+    pieces = tables().export_text(code)  # streamed: a long log is read a batch at a time
     return Response(
-        text, mimetype="application/json",
+        pieces, mimetype="application/json",
         headers={"Content-Disposition": f'attachment; filename="table-{code}.json"'},
     )  # fmt: skip
 
@@ -121,24 +108,20 @@ def changed(outcome: Any) -> tuple[Any, int]:
 
 @bp.post("/<code>/moves")
 def propose(code: str) -> Any:
-    data = body()
-    if "move" not in data:
-        raise MalformedInput.single("/move", N_("This field is required."))
-    return changed(tables().propose(code, data["move"], version_of(data), data.get("author")))
+    data = parse_body(MoveBody, request.get_data(cache=False))
+    return changed(tables().propose(code, data.move, data.version, data.author))
 
 
 @bp.post("/<code>/undo")
 def undo(code: str) -> Any:
-    data = body()
-    return changed(tables().undo(code, version_of(data), data.get("author")))
+    data = parse_body(UndoBody, request.get_data(cache=False))
+    return changed(tables().undo(code, data.version, data.author))
 
 
 @bp.post("/<code>/corrections")
 def correct(code: str) -> Any:
-    data = body()
-    if "state" not in data:
-        raise MalformedInput.single("/state", N_("This field is required."))
-    return changed(tables().correct(code, data["state"], version_of(data), data.get("author")))
+    data = parse_body(CorrectionBody, request.get_data(cache=False))
+    return changed(tables().correct(code, data.state, data.version, data.author))
 
 
 @bp.post("/<code>/reopen")
@@ -174,7 +157,8 @@ def replay() -> Any:
 
 @bp.post("/import")
 def import_log() -> Any:
-    table, result = tables().import_log(load_json(request.get_data(cache=False)))
+    data = load_json(request.get_data(cache=False))
+    table, result = tables().import_log(data, opened_by=client_address())
     if table is None:
         return jsonify({"status": 422, "first_illegal": flag_json(result)}), 422
     return jsonify(table_json(table, current_lang())), 201
@@ -200,7 +184,9 @@ def options(code: str) -> Any:
 def qr(code: str) -> Any:
     tables().head(code)
     svg = segno.make(join_url(code), error="m").svg_inline(scale=4, dark="#1b1f24")
-    return Response(svg, mimetype="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+    return Response(
+        svg, mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"}
+    )
 
 
 # --- live updates ----------------------------------------------------------------------------
@@ -212,12 +198,19 @@ def events(code: str) -> Any:
     The version comes from the database (see :mod:`web.table.live`), so every worker and
     server agrees. A stream lasts a random 40-60 s (the browser reconnects from the last
     version it saw), so that streams opened together do not all come back together."""
+    gate, address = stream_gate(), client_address()
+    if not gate.admit(code, address):
+        busy = ServiceUnavailable(retry_after=gate.limits.retry_after)
+        response = make_response(render_error(busy))
+        close_after(response, request.environ)
+        return response
     follow = watcher()
     follow.follow(code)
     try:
         head = follow.first(code)
     except BaseException:
         follow.leave(code)
+        gate.leave(code, address)
         raise
     seen = _parse_id(request.headers.get("Last-Event-ID", ""))
     lasts = random.uniform(*STREAM_SECONDS)
@@ -243,7 +236,12 @@ def events(code: str) -> Any:
         stream(), mimetype="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
     )  # fmt: skip
-    response.call_on_close(lambda: follow.leave(code))
+
+    def done() -> None:
+        follow.leave(code)
+        gate.leave(code, address)
+
+    response.call_on_close(done)
     return response
 
 

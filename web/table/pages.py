@@ -24,10 +24,11 @@ from adjudicator.core.errors import MalformedInput, load_json
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import LANGS
 from adjudicator.games import available_games, get_game
-from adjudicator.table.service import StaleVersion, TableError
+from adjudicator.table.service import StaleVersion, TableError, TooMany
 from adjudicator.table.store import TableRow
 
 from .. import forms, permalink
+from ..clients import client_address
 from ..i18n import COOKIE_AGE, LANG_COOKIE, canonical, current_lang
 from ..inputs import default_move, edit_move, list_edit, move_from_form, state_from_form
 from ..views import (
@@ -40,7 +41,8 @@ from ..views import (
     setup_examples,
     state_editor,
 )
-from . import tables
+from . import record_miss, tables
+from .api import retry_headers
 from .views import entry_view, join_url, seat_list, seat_text, side_choices
 
 bp = Blueprint("table_pages", __name__)
@@ -81,9 +83,11 @@ def switch_url(lang: str) -> str:
 
 
 @bp.errorhandler(TableError)
-def refused(error: TableError) -> tuple[str, int]:
+def refused(error: TableError) -> tuple[str, int, dict[str, str]]:
+    record_miss(error)
     message = error.message.render(current_lang())
-    return render_template("error.html", code=error.status, message=message), error.status
+    page = render_template("error.html", code=error.status, message=message)
+    return page, error.status, retry_headers(error)
 
 
 def table_game(found: TableRow) -> Game:
@@ -96,7 +100,8 @@ def table_game(found: TableRow) -> Game:
 
 def seen_version() -> int:
     value = request.form.get("version", "")
-    return int(value) if value.isdigit() else -1
+    ok = value.isascii() and value.isdigit() and len(value) <= 10
+    return int(value) if ok else -1
 
 
 # --- open a table --------------------------------------------------------------------------
@@ -133,9 +138,12 @@ def open_table() -> Any:
             table = tables().open(
                 game.id, players, state=state, example=example,
                 variant=request.form.get("variant") or None, author=first,
+                opened_by=client_address(),
             )  # fmt: skip
         except MalformedInput as exc:
             errors = error_views(exc.errors)
+        except TooMany:
+            raise  # 429, with Retry-After (see refused)
         except TableError as exc:
             errors = [{"path": "", "message": exc.message.render(current_lang())}]
         else:

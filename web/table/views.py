@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import request, url_for
+from flask import url_for
 from markupsafe import Markup, escape
 
 from adjudicator.core.game import Game
@@ -12,8 +12,8 @@ from adjudicator.core.i18n import N_, Message, N_plural, Plural, join_items
 from adjudicator.table import codec
 from adjudicator.table.store import EntryRow, TableRow, aware
 
-from .. import permalink
 from ..i18n import DOMAIN, current_lang
+from ..links import link_base
 from ..views import move_label, place_words, rule_view, second_lang
 
 
@@ -22,10 +22,9 @@ def _(template: str | Plural, **params: Any) -> str:
 
 
 def join_url(code: str) -> str:
-    """The join link to share, absolute (it is drawn as a QR code): under ``ADJ_BASE_URL``
-    when it is set, else on the address this phone reached the server by."""
-    path = permalink.shareable(url_for("table_pages.join", code=code))
-    return path if "://" in path else request.host_url.rstrip("/") + path
+    """The join link to share, absolute (it is drawn as a QR code): from the configured or
+    announced address (see :mod:`web.links`), never from the request's ``Host``."""
+    return link_base() + url_for("table_pages.join", code=code)
 
 
 def table_json(table: TableRow, lang: str) -> dict[str, Any]:

@@ -99,5 +99,6 @@ def tables(game: Game) -> Sequence[Table]:
                 (Name(DOMAIN, "resource", "money"), *money),
                 (allowed_name(("engineer", "scientist")), *specialist),
             ),
+            by_seat=True,
         )
     ]

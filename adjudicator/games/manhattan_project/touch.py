@@ -141,7 +141,10 @@ REMOVE = N_("Remove the last worker from the space or building tapped")
 def brushes(data: Any, name: Any, lang: str) -> list[tuple[str, str]]:
     """What a tap on the picture does: put a worker of a kind (a player's or a contractor)
     on a space or a building, take one off, or buy a market building for a player."""
-    colours = [p.get("colour") for p in data.get("players", []) if isinstance(p, dict)]
+    players = data.get("players")
+    if not isinstance(players, list):  # a malformed state: its errors are shown, not brushes
+        players = []
+    colours = [p.get("colour") for p in players if isinstance(p, dict)]
     colours = [c for c in colours if isinstance(c, str)]
     found = []
     for colour in [*colours, "grey"]:
@@ -156,8 +159,8 @@ def brushes(data: Any, name: Any, lang: str) -> list[tuple[str, str]]:
 def buy(data: Any, slot: int, colour: str) -> str:
     """The market's building at ``slot`` goes to the player ``colour``; the dearer ones
     slide down a slot and the dearest slot waits, empty, for the card that refills it."""
-    market = data.get("market")
-    players = [p for p in data.get("players", []) if isinstance(p, dict)]
+    market, players = data.get("market"), data.get("players")
+    players = [p for p in players if isinstance(p, dict)] if isinstance(players, list) else []
     buyer = next((p for p in players if p.get("colour") == colour), None)
     if not isinstance(market, list) or buyer is None or not 0 <= slot < len(market):
         return ""
