@@ -442,7 +442,7 @@ def move_context(
     context.update(verdict_context(game, data, move, verdict, editor))
     alternatives = [alt["move"] for alt in context["alternatives"]]
     context["picture"] = move_picture(
-        game, data, move, [v.path for v in verdict.violations], alternatives
+        game, data, move, [v.path for v in verdict.violations], alternatives, not verdict.legal
     )
     return context
 

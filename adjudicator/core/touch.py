@@ -20,8 +20,9 @@ if TYPE_CHECKING:
     from .game import Game
 
 #: The marks a place can carry: the pieces that may move, where the move may legally go,
-#: the places the move names, and the places of the legal alternatives to an illegal one.
-PIECE, LEGAL, CHOSEN, ALTERNATIVE = "piece", "legal", "chosen", "alternative"
+#: the places the move names (those of an illegal move: broken), and the places of the
+#: legal alternatives to an illegal one.
+PIECE, LEGAL, CHOSEN, BROKEN, ALTERNATIVE = "piece", "legal", "chosen", "broken", "alternative"
 
 
 @dataclass(frozen=True)

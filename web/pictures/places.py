@@ -21,11 +21,13 @@ log = logging.getLogger(__name__)
 
 
 def move_picture(
-    game: Game, data: Any, move: Any, paths: list[str], alternatives: list[Any] | None = None
-) -> Markup | None:
+    game: Game, data: Any, move: Any, paths: list[str], alternatives: list[Any] | None = None,
+    illegal: bool = False,
+) -> Markup | None:  # fmt: skip
     """The table before the move, its places buttons that put them in the move (see
-    :mod:`adjudicator.core.touch`): marked where the move may go (or, after an illegal
-    move, where the legal alternatives go) and where the move already is."""
+    :mod:`adjudicator.core.touch`): marked where the move may go and where the move
+    already is; after an illegal move, its places as broken and where the legal
+    alternatives go."""
     try:
         state = game.parse_state(data)
     except MalformedInput:
@@ -38,9 +40,9 @@ def move_picture(
         try:
             route = game.present.touch.places(state, move)
             found = touch.marks(game, state, move)
-            if alternatives:
-                chosen = {p: m for p, m in found.items() if m == touch.CHOSEN}
-                found = {**touch.alternative_marks(game, state, alternatives), **chosen}
+            if illegal:
+                chosen = {p: touch.BROKEN for p, m in found.items() if m == touch.CHOSEN}
+                found = {**touch.alternative_marks(game, state, alternatives or []), **chosen}
         except Exception:  # marks must never break the page (the verdict stands alone)
             log.exception("marking %s failed", game.id)
     links = Places(found, mark_words(), "move-form", route)
@@ -53,6 +55,7 @@ def mark_words() -> dict[str, str]:
         touch.PIECE: _("may move"),
         touch.LEGAL: _("may go here"),
         touch.CHOSEN: _("in the action"),
+        touch.BROKEN: _("breaks a rule"),
         touch.ALTERNATIVE: _("legal instead"),
     }
 
