@@ -198,11 +198,20 @@ def _malformed(state: dict, move: dict) -> list[str]:
     return [e.path for e in caught.value.errors]
 
 
-def test_an_army_entering_a_foreign_home_province_states_its_stance() -> None:
+def test_an_army_entering_a_foreign_home_province_stands_hostile_unless_told() -> None:
+    """The stance is asked only where it changes anything (issue 25): left out, the army
+    stands hostile, the usual default, or friendly on a nation's last free factory."""
     move = {"type": "maneuver", "nation": "AH", "armies": [{"route": ["trieste", "venice"]}]}
-    assert _malformed(GAME.example(), move) == ["/move/armies/0/stance"]
-    move["armies"][0]["stance"] = "hostile"
-    assert GAME.adjudicate(GAME.example(), move).legal
+    verdict = GAME.adjudicate(GAME.example(), move)
+    assert verdict.legal and verdict.state is not None
+    venice = [u for u in verdict.state["units"] if u["region"] == "venice" and u["nation"] == "AH"]
+    assert [u["stance"] for u in venice] == ["hostile"]
+    move["armies"][0]["stance"] = "friendly"
+    after = GAME.adjudicate(GAME.example(), move).state
+    assert after is not None
+    assert [
+        u["stance"] for u in after["units"] if u["region"] == "venice" and u["nation"] == "AH"
+    ] == ["friendly"]
 
 
 @pytest.mark.parametrize("value", [True, "7", 7.5])

@@ -190,3 +190,15 @@ def test_building_kind_is_a_closed_choice():
     assert [e.path for e in raised.value.errors] == ["/players/2/buildings/0/kind"]
     for kind in schema["kind"]["enum"]:
         assert GAME.vocab.has("building", kind)
+
+
+def test_a_duplicated_test_marker_is_said_to_be_counted_twice_not_out_of_play():
+    """At 5 players every marker is in play: a marker both in the supply and held is
+    counted twice (issue 25), not "not in play"."""
+    state = GAME.example()
+    state["test_markers"] = [0, 2, 4, 6, 8]  # the 8 is also in front of the 5th player
+    report = GAME.check(state)
+    said = [v.to_json()["message"] for v in report.violations if v.rule == "MP-301"]
+    assert said == [
+        "Test marker 8 is counted more than once; the game has one marker of each value."
+    ], said

@@ -113,3 +113,45 @@ def test_openapi_lists_the_options_endpoint(client: FlaskClient) -> None:
     path = doc["paths"][f"/api/v1/{MP}/options"]["post"]
     assert {p["name"] for p in path["parameters"]} == {"kind", "lang"}
     assert "Options" in doc["components"]["schemas"]
+
+
+def test_a_working_triage_offers_a_whole_reorder_entry() -> None:
+    """Issue 25: with a working Triage the whole line may be reordered; the list gives one
+    reorder entry that says any order may be chosen inside it (and every such order is
+    legal), besides the one-patient moves."""
+    game = get_game("quarantine")
+    state = game.example("mid-game")
+    state["players"][0]["hospital"][5]["kind"] = "triage"
+    state["market"][2]["count"], state["market"][0]["count"] = 0, 2
+    state["players"][0]["line"] = ["blue", "yellow", "red", "green"]
+    state["bag"]["red"], state["bag"]["green"] = 14, 17
+    said = game.options_of(state, "move_patients").to_json("en")
+    whole = [a for a in said["actions"] if a["choose"]]
+    assert len(whole) == len(said["actions"]) and whole[0]["move"]["line"] == [
+        "blue",
+        "red",
+        "green",
+        "yellow",
+    ]
+    assert whole[0]["choose"] == {
+        "field": "line",
+        "order": "any",
+        "among": ["blue", "yellow", "red", "green"],
+    }
+    assert game.adjudicate(
+        state, {"type": "move_patients", "line": ["green", "red", "yellow", "blue"]}
+    ).legal
+    state["players"][0]["hospital"][5]["kind"] = "supply_room"
+    state["market"][2]["count"], state["market"][0]["count"] = 1, 1
+    plain = game.options_of(state, "move_patients").to_json("en")
+    assert plain["actions"] and not any(a["choose"] for a in plain["actions"])
+
+
+def test_imperial_options_give_the_piece_and_its_destination() -> None:
+    """The structured place of each option (for a picture to mark, issue 26)."""
+    game = get_game("imperial")
+    said = game.options_of(game.example("mid-game"), "maneuver").to_json("en")
+    army = next(a for a in said["actions"] if a["move"].get("armies"))
+    route = army["move"]["armies"][0]["route"]
+    assert army["piece"] == {"nation": "AH", "kind": "army", "region": route[0]}
+    assert army["to"] == [route[-1]]

@@ -85,6 +85,11 @@ _MOVE = {
             },
         },
         "effects": {"type": "array", "items": {"type": "string"}},
+        "allowed_by": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "For a legal move: the IDs of the rules it is made under",
+        },
         "errors": {"type": "array", "items": {"$ref": "#/components/schemas/Error"}},
     },
     "required": ["legal", "violations", "state", "alternatives", "errors"],
@@ -127,6 +132,22 @@ _OPTIONS = {
                     "group": {
                         "type": ["string", "null"],
                         "description": "The sub-list of its kind the action is folded into",
+                    },
+                    "piece": {
+                        "type": ["object", "null"],
+                        "description": "The piece the action moves, as the state names it "
+                        "(Imperial: nation, kind, region); null: none",
+                    },
+                    "to": {
+                        "type": "array",
+                        "items": {"type": "string"},
+                        "description": "The places the action goes to or acts on, as the "
+                        "move names them",
+                    },
+                    "choose": {
+                        "type": ["object", "null"],
+                        "description": "What may be chosen inside the action: field, most, "
+                        "among (e.g. an import's units, each with its cost)",
                     },
                 },
                 "required": ["kind", "move", "description", "effects"],

@@ -361,6 +361,10 @@ def verdict_context(
             {**alt, "href": move_link(game, data, alt["move"])} for alt in result["alternatives"]
         ],
         "permalink": permalink.shareable(move_link(game, data, move, lang2=second_lang())),
+        "allowed": [
+            rule_view(game, rule_id, current_lang(), second_lang())
+            for rule_id in verdict.allowed_by
+        ],
     }
     if verdict.state is None:
         return context

@@ -4,7 +4,7 @@ core's list of the legal ones, each with its description and effects."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -39,6 +39,12 @@ class OptionsProvider:
     """``effects(state, move)``: what a legal candidate does, said from the state before it,
     so that the core need not apply it (``None``, or no function: the core applies it). The
     core still applies every candidate of a type that an effect check concerns."""
+    place: Callable[[Any, dict[str, Any]], Mapping[str, Any] | None] | None = None
+    """``place(state, move)``: the piece a candidate moves and the places it goes to
+    (``{"piece": ..., "to": [...]}``), for a picture to mark; ``None``: not said."""
+    choose: Callable[[Any, dict[str, Any]], Mapping[str, Any] | None] | None = None
+    """``choose(state, move)``: what may be chosen inside a listed action beyond the move
+    as listed (the list stays short while every legal move is reachable from it)."""
 
 
 def legal_actions(game: Game, state: Any, kind: str | None = None) -> Options:
@@ -70,7 +76,9 @@ def legal_actions(game: Game, state: Any, kind: str | None = None) -> Options:
             continue
         described = provider.describe(state, data)
         group = provider.group(state, data)
-        actions.append(Action(move.type, data, described, tuple(effects), group))
+        place = provider.place(state, data) if provider.place else None
+        choose = provider.choose(state, data) if provider.choose else None
+        actions.append(Action(move.type, data, described, tuple(effects), group, place, choose))
     order = {k: i for i, k in enumerate(provider.kinds)}
     actions.sort(key=lambda a: order.get(a.kind, len(order)))
     kinds = (kind,) if kind else provider.kinds

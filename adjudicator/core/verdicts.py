@@ -94,14 +94,24 @@ class Action:
     effects: tuple[Message, ...] = ()
     group: Message | None = None
     """The sub-list of its kind the action is folded into (a unit's moves, say)."""
+    place: Mapping[str, Any] | None = None
+    """Where on the board: ``piece`` (the piece that moves, as the state names it, or
+    ``None``) and ``to`` (the places it goes to or acts on, as the move names them)."""
+    choose: Mapping[str, Any] | None = None
+    """What may be chosen inside the action, beyond the move as listed (e.g. an import's
+    units: up to ``most`` among ``among``, each with its cost)."""
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
+        place = self.place or {}
         return {
             "kind": self.kind,
             "move": dict(self.move),
             "description": self.description.render(lang),
             "effects": [m.render(lang) for m in self.effects],
             "group": self.group.render(lang) if self.group is not None else None,
+            "piece": place.get("piece"),
+            "to": list(place.get("to") or ()),
+            "choose": dict(self.choose) if self.choose is not None else None,
         }
 
 
@@ -139,6 +149,8 @@ class MoveVerdict(_Violations):
     state: Mapping[str, Any] | None
     alternatives: tuple[Alternative, ...] = ()
     effects: tuple[Message, ...] = ()
+    allowed_by: tuple[str, ...] = ()
+    """For a legal move: the rules it is made under, most specific first."""
 
     @property
     def legal(self) -> bool:
@@ -151,6 +163,7 @@ class MoveVerdict(_Violations):
             "state": dict(self.state) if self.state is not None else None,
             "alternatives": [a.to_json(lang) for a in self.alternatives],
             "effects": [m.render(lang) for m in self.effects],
+            "allowed_by": list(self.allowed_by),
             "errors": [],
         }
 

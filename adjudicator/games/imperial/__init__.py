@@ -34,6 +34,7 @@ GAME = Game(
     apply=_engine.apply,
     scorer=_scoring.score,
     alternatives=_alternatives.alternatives,
+    allowed_by=_alternatives.allowed_by,
     options=_options.OPTIONS,
     default_example="mid-game-counted",
     players=(2, 6),
@@ -41,4 +42,5 @@ GAME = Game(
     present=_present.PRESENT,
     aid=_aid,
     reference_tables=_reference.TABLES,
+    to_move=_options.player_to_move,
 )

@@ -20,6 +20,7 @@ IMPORT_LIMIT = 3
 EXPERT_MONEY = {6: 15, 5: 18, 4: 22, 3: 28, 2: 40}
 #: Flag cards dealt to each player, by player count.
 CARDS_EACH = {2: 3, 3: 2, 4: 1, 5: 1, 6: 1}
+MIN_PLAYERS, MAX_PLAYERS = 2, 6  # the setups printed; 6 flag cards
 #: With 3 or 2 players, the flag cards that go to one player together.
 PAIRS = {
     3: (("GB", "AH"), ("RU", "IT"), ("GE", "FR")),

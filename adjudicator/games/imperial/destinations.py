@@ -179,6 +179,9 @@ def maneuvers(state: State, b: Board, base: Candidate) -> Iterator[Candidate]:
                 foes = _foes(state, nation, way.target, "army")
                 for battles in _battles(way.target, foes, "army"):
                     yield _without_empty({**base, "armies": [step], "battles": battles})
+                if stance != "friendly" and armies.get(way.target, 0) == 2 and owner:
+                    # the third army: with the two already there it destroys the factory
+                    yield {**base, "armies": [step], "destroy": [way.target]}
     for region in sorted({*armies, *own_units(state, nation, "fleet")}):
         mine = "fleet" if region in b.seas else "army"
         for battles in _battles(region, _foes(state, nation, region, mine), mine)[1:]:
@@ -280,6 +283,11 @@ def maneuver_words(data: Candidate) -> Message:
         )
     if data.get("battles"):
         return _battle(data["battles"][0], said)
+    if said is not None and data.get("destroy"):
+        return _message(
+            N_("{move}, then destroy the factory there with the 2 armies already in it"),
+            move=said,
+        )
     return said or _message(N_("move no unit"))
 
 

@@ -163,12 +163,24 @@ def _battles(play: Play, at_sea: bool) -> None:
     for i, bt in enumerate(play.move.battles):
         if (bt.region in play.b.seas) != at_sea:
             continue
-        mine = "fleet" if at_sea else "army"
-        target = bt.target or mine
+        mine = bt.unit or _fighter(play, bt.region, at_sea)
+        target = bt.target or ("army" if mine == "fleet" and not at_sea else mine)
         if play.judge(_battle(play, i, mine, target)):
             _take(play.units, play.me, mine, bt.region, "hostile")
             _take(play.units, bt.against, target, bt.region)
             play.out.battles += 1
+
+
+def _fighter(play: Play, region: str, at_sea: bool) -> str:
+    """The moving nation's unit that fights when the move does not say: a fleet at sea; on
+    land an army, or the fleet in the port when no army of the nation is there."""
+    if at_sea:
+        return "fleet"
+    if not count(play.units, play.me, "army", region) and count(
+        play.units, play.me, "fleet", region
+    ):
+        return "fleet"
+    return "army"
 
 
 def _battle(play: Play, i: int, mine: str, target: str) -> Violation | None:
@@ -177,10 +189,17 @@ def _battle(play: Play, i: int, mine: str, target: str) -> Violation | None:
     caller = bt.called_by or me
     if bt.against == me:
         return checks.violation("IM-607", N_("A nation does not fight itself."), path)
-    if region in play.b.seas and target == "army":
+    if region in play.b.seas and (target == "army" or mine == "army"):
         return checks.violation(
             "IM-609",
             N_("Armies fight fleets only in port, never at sea ({region})."),
+            path,
+            region=region_name(region),
+        )
+    if mine == "fleet" and region not in play.b.seas and target != "army":
+        return checks.violation(
+            "IM-609",
+            N_("A fleet in the port of {region} fights only an army there."),
             path,
             region=region_name(region),
         )
@@ -225,7 +244,7 @@ def armies(play: Play) -> None:
         read = walk(play, army.route, path)
         if isinstance(read, Violation):
             play.judge(read)
-        elif play.judge(one_move(read, path)):
+        elif play.judge(one_move(read, path, army.route)):
             _arrive(play, army, read, path)
 
 

@@ -12,8 +12,6 @@ from pydantic import (
     Field,
     PrivateAttr,
     ValidationError,
-    ValidationInfo,
-    field_validator,
     model_validator,
 )
 from pydantic_core import InitErrorDetails
@@ -269,7 +267,9 @@ class FleetStep(Strict):
 class ArmyStep(Strict):
     route: list[Region] = Field(min_length=2, max_length=16)
     stance: Stance | None = Field(
-        None, description="Required when the army ends in another nation's home province"
+        None,
+        description="How the army stands in another nation's home province; default: "
+        "hostile, or friendly where that province holds the nation's last free factory",
     )
 
 
@@ -278,6 +278,11 @@ class Battle(Strict):
     against: NationId
     target: Kind | None = None
     called_by: NationId | None = None
+    unit: Kind | None = Field(
+        None,
+        description="The moving nation's unit that fights; default: a fleet at sea, an army "
+        "on land (a fleet still in its port may fight an army in that province)",
+    )
 
 
 class StanceChange(Strict):
@@ -293,25 +298,15 @@ class ManeuverMove(Turn):
     stances: list[StanceChange] = Field(default_factory=list, max_length=20)
     destroy: list[Region] = Field(default_factory=list, max_length=5)
 
-    @field_validator("armies")
-    @classmethod
-    def _stances_stated(cls, armies: list[ArmyStep], info: ValidationInfo) -> list[ArmyStep]:
-        """An army ending in another nation's home province says how it stands there."""
-        nation = info.data.get("nation")
-        home = board().home
-        missing = [
-            InitErrorDetails(type="missing", loc=(i, "stance"), input=army.model_dump())
-            for i, army in enumerate(armies)
-            if army.stance is None and home.get(army.route[-1]) not in (None, nation)
-        ]
-        if nation is not None and missing:
-            raise ValidationError.from_exception_data("ManeuverMove", missing)
-        return armies
-
 
 class InvestorMove(Turn):
     type: Literal["investor"]
     forced_by: Name | None = Field(None, description="A Swiss bank that stopped the nation here")
+    chosen: Space | None = Field(
+        None,
+        description="With forced_by: the space beyond Investor the nation had chosen "
+        "when the Swiss bank stopped it",
+    )
 
 
 class TaxClaim(Strict):

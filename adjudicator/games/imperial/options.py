@@ -33,6 +33,7 @@ from .logic import (
     tax_result,
 )
 from .models import RONDEL, State
+from .placing import choose, place
 from .vocab import (
     building_name,
     nation_name,
@@ -66,6 +67,15 @@ def mover(state: State) -> str | None:
     if state.turn is not None:
         return state.turn
     return next((nid for nid, n in state.nations.items() if n.government), None)
+
+
+def player_to_move(state: State) -> str | None:
+    """The player who moves next: the one choosing in the expert opening, else the
+    government of the nation to move (``None``: that nation has none)."""
+    if state.opening is not None:
+        return state.opening.player
+    nation = mover(state)
+    return state.nations[nation].government if nation else None
 
 
 def reachable(state: State, nation: str) -> list[str]:
@@ -361,7 +371,10 @@ def notes(state: State) -> list[Message]:
             "where it arrives. One maneuver moves any number of units, fleets first, each "
             "as listed, and fights any number of battles."
         ),
-        N_("Imports are listed one unit at a time: one import brings up to 3 units, 1M each."),
+        N_(
+            "Imports are listed one unit at a time; each entry says which units may be "
+            "added to it: one import brings up to 3 units, 1M each."
+        ),
         N_(
             "Bonds are listed one purchase at a time: in one round each investor may buy one, "
             "one after the other in seat order, with what is left."
@@ -383,4 +396,6 @@ def notes(state: State) -> list[Message]:
     return out
 
 
-OPTIONS = OptionsProvider(KINDS, candidates, describe, notes, group, effects)
+OPTIONS = OptionsProvider(
+    KINDS, candidates, describe, notes, group, effects, place=place, choose=choose
+)

@@ -132,7 +132,7 @@ def _no_border(a: str, nxt: str, homes: set[str], path: str) -> Violation:
     )
 
 
-def one_move(walk: Walk, path: str) -> Violation | None:
+def one_move(walk: Walk, path: str, route: list[str] | None = None) -> Violation | None:
     """An army makes one move per maneuver; why this route makes more, if it does."""
     if walk.steps <= 1:
         return None
@@ -148,6 +148,19 @@ def one_move(walk: Walk, path: str) -> Violation | None:
                 "travel on by rail but not leave again."
             ),
             path,
+        )
+    if route and len(route) > 2:
+        return checks.violation(
+            "IM-602",
+            N_(
+                "The army going from {source} through {through} to {target} makes {count} "
+                "moves; an army makes one move per maneuver, plus rail travel at home."
+            ),
+            path + "/route",
+            source=region_name(route[0]),
+            through=region_names(route[1:-1]),
+            target=region_name(route[-1]),
+            count=walk.steps,
         )
     return checks.violation(
         "IM-602", N_("An army makes one move per maneuver, plus rail travel at home."), path

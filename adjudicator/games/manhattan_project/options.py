@@ -2,9 +2,11 @@
 
 The core keeps the legal candidates. Air strikes are listed one attack at a time and repairs
 one damage point at a time: a strike or a repair of several is those steps together. Design
-Bomb is not listed, nor Construction while the building deck refills the market: their moves
+Bomb is not listed, nor building from the market while the deck refills it: their moves
 name the cards the refill reveals, which only the table knows. ``notes`` says so. A worker
-placed to decline the space's effect (``skip``) is not listed apart from the placement.
+placed only to block a space, paying its cost, is listed: on Construction and Repair always
+(building or repairing nothing), on a simple space where its action cannot be taken
+(``skip``); where it can, declining the action is a choice inside that placement (a note).
 """
 
 from __future__ import annotations
@@ -64,9 +66,26 @@ def _place_central(state: State, workers: list[Candidate]) -> Iterator[Candidate
                     }
 
 
+def _blocking(state: State, workers: list[Candidate]) -> Iterator[Candidate]:
+    """A worker on each free simple space only to block it, paying its cost, where the
+    space's action itself cannot be taken (e.g. a factory when the aircraft are at 10)."""
+    from . import GAME  # the game's own checks decide where the action is impossible
+
+    for space in SimpleSpace.__args__:  # type: ignore[attr-defined]
+        if state.board.space(space):
+            continue
+        for worker in workers:
+            taking = [m for m in _place_central(state, [worker]) if m["space"] == space]
+            if taking and not any(GAME.is_legal(state, GAME.parse_move(m)) for m in taking):
+                yield {"type": "place_central", "space": space, "worker": worker, "skip": True}
+
+
 def _construct(state: State, workers: list[Candidate]) -> Iterator[Candidate]:
-    """Only once the building deck is empty: before that the move names the card drawn to
-    refill the market, which only the table sees (:func:`notes` says so)."""
+    """Construction building nothing (to block it); building from the market only once the
+    building deck is empty: before that the move names the card drawn to refill the market,
+    which only the table sees (:func:`notes` says so)."""
+    for worker in workers:
+        yield {"type": "construct", "worker": worker}
     if state.building_deck > 0:
         return
     for worker in workers:
@@ -105,8 +124,11 @@ def _air_strike(state: State, workers: list[Candidate]) -> Iterator[Candidate]:
 
 
 def _repair(state: State, workers: list[Candidate]) -> Iterator[Candidate]:
+    """The space taken repairing nothing (to block it, paying $5), then each damage point
+    of one's own or (its owner paying) another player's buildings."""
     me = state.active
     for worker in workers:
+        yield {"type": "repair", "worker": worker}
         for j, building in enumerate(me.buildings):
             if building.damage:
                 yield {"type": "repair", "worker": worker, "own": [j]}
@@ -186,6 +208,7 @@ def candidates(state: State, kind: str | None = None) -> Iterator[Candidate]:
     for k in wanted:
         if k == "place_central":
             yield from _place_central(state, workers)
+            yield from _blocking(state, workers)
         elif k == "construct":
             yield from _construct(state, workers)
         elif k == "air_strike":
@@ -224,7 +247,11 @@ def notes(state: State) -> list[Message]:
         "Designing a bomb is not listed: the move names the bomb cards the refill "
         "reveals, which only the table can see."
     )
-    return [*said, Message(DOMAIN, bomb)]
+    block = N_(
+        "A worker may be placed only to block a space, paying its cost and declining its "
+        "action; such a placement is listed apart only where the action cannot be taken."
+    )
+    return [*said, Message(DOMAIN, bomb), Message(DOMAIN, block)]
 
 
 OPTIONS = OptionsProvider(KINDS, candidates, sentence, notes)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...core.i18n import N_, Localized, Message, N_plural, Name
-from .data import SPACE_SPECS
+from .data import REPAIR_OTHER_COSTS, SPACE_SPECS
 from .logic import WORKER_KEYS, slot_price
 from .models import KINDS, State
 from .vocab import (
@@ -180,9 +180,24 @@ def _air_strike(state: State, data: Data) -> Message:
 
 def _repair(state: State, data: Data) -> Message:
     places = [_building(state, state.turn.active, j) for j in data.get("own") or ()]
-    for other in data.get("others") or ():
+    others = data.get("others") or ()
+    for other in others:
         places += [_building(state, other["player"], j) for j in other["buildings"]]
     worker = _worker(data, instrument=True)
+    if not places:
+        return message(
+            N_("Take {space} {worker}, pay $5 and repair nothing."),
+            space=space_name("repair"),
+            worker=worker,
+        )
+    if len(places) == 1 and places[0] is not None and others:
+        return message(
+            N_("Repair 1 damage point of {building} {worker}; {owner} pays ${cost} for it."),
+            building=places[0],
+            worker=worker,
+            owner=Name(DOMAIN, "colour", others[0]["player"]),
+            cost=REPAIR_OTHER_COSTS[0],
+        )
     if len(places) == 1 and places[0] is not None:
         return message(
             N_("Repair 1 damage point of {building} {worker}."), building=places[0], worker=worker

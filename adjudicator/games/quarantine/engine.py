@@ -144,9 +144,17 @@ def said_drawn(
     elif at is None or target is None:
         said.append(checks.message(N_("The grey cube goes to the supply.")))
     else:
-        frame = [(t.x, t.y) for t in target.hospital]
+        frame = {(t.x, t.y): t for t in target.hospital}
+        tile = frame.get(as_pos(at))
         said.append(
             checks.message(
+                N_("{player}'s {room} ({place}) is quarantined."),
+                player=player,
+                room=words.room(tile.kind),
+                place=words.at(frame, as_pos(at)),
+            )
+            if tile is not None
+            else checks.message(
                 N_("{player}'s tile {place} is quarantined."),
                 player=player,
                 place=words.at(frame, as_pos(at)),

@@ -147,9 +147,17 @@ def _admit(state: State) -> Iterator[Candidate]:
 
 
 def _move_patients(state: State) -> Iterator[Candidate]:
-    """Each order of the line with one patient moved (a working Triage allows any order)."""
-    line = list(active(state)[1].line)
+    """With a working Triage, one reorder entry (the line sorted by colour; :func:`_choose`
+    says any order may be chosen inside it); then each order with one patient moved."""
+    i, me = active(state)
+    line = list(me.line)
     seen = {tuple(line)}
+    if layout(state, i).working("triage"):
+        ordered = tuple(sorted(line, key=COLOURS.index))
+        whole = ordered if ordered != tuple(line) else tuple(reversed(line))
+        if whole not in seen:
+            seen.add(whole)
+            yield {"type": "move_patients", "line": list(whole)}
     for k in range(len(line)):
         rest = line[:k] + line[k + 1 :]
         for j in range(len(line)):
@@ -332,4 +340,16 @@ def _group(state: State, data: Candidate) -> Message | None:
     return None
 
 
-OPTIONS = OptionsProvider(KINDS, candidates, _describe, notes, group=_group, effects=_effects)
+def _choose(state: State, data: Candidate) -> dict[str, Any] | None:
+    """A reorder with a working Triage: the line may be put in any order of its patients."""
+    if data["type"] != "move_patients":
+        return None
+    i, me = active(state)
+    if not layout(state, i).working("triage"):
+        return None
+    return {"field": "line", "order": "any", "among": list(me.line)}
+
+
+OPTIONS = OptionsProvider(
+    KINDS, candidates, _describe, notes, group=_group, effects=_effects, choose=_choose
+)

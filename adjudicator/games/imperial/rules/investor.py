@@ -20,7 +20,7 @@ from ..logic import (
 )
 from ..models import Investment, InvestorMove, RondelMove, State
 from ..payments import interest, investors, invests, open_nations, purses
-from ..vocab import nation_name
+from ..vocab import nation_name, space_name
 from . import checks
 
 
@@ -216,7 +216,14 @@ def _purchase(
 @checks.move("IM-708", title=N_("A Swiss bank stops a nation on Investor"))
 def forced(state: State, move: InvestorMove) -> Iterator[Violation]:
     if move.forced_by is None:
+        if move.chosen is not None:
+            yield checks.violation(
+                "IM-708",
+                N_("A chosen space is recorded only when a Swiss bank stops the nation."),
+                "/move/chosen",
+            )
         return
+    yield from _would_pass(state, move)
     p = player(state, move.forced_by)
     if p is None or not p.swiss_bank:
         yield checks.violation(
@@ -233,6 +240,26 @@ def forced(state: State, move: InvestorMove) -> Iterator[Violation]:
             nation=nation_name(move.nation),
             due=due,
             money=treasury,
+        )
+
+
+def _would_pass(state: State, move: InvestorMove) -> Iterator[Violation]:
+    """A nation stopped by a Swiss bank must have chosen a space it reaches by passing
+    Investor (when the move records that space)."""
+    current = state.nations[move.nation].rondel
+    if move.chosen is None:
+        return
+    steps = distance(current, move.chosen)
+    if not passes_investor(current, move.chosen) or steps > 6:
+        yield checks.violation(
+            "IM-708",
+            N_(
+                "{nation} would not pass Investor on its way to {space}, so a Swiss bank "
+                "cannot stop it there."
+            ),
+            "/move/chosen",
+            nation=nation_name(move.nation),
+            space=space_name(move.chosen),
         )
 
 

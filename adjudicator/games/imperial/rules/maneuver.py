@@ -41,11 +41,21 @@ def stances(state: State) -> Iterator[Violation]:
             )
 
 
-@checks.state("IM-612", title=N_("The last free factory is never occupied"))
+@checks.state("IM-612", "IM-614", title=N_("The last free factory is never occupied"))
 def last_factory(state: State) -> Iterator[Violation]:
     idx = index(state)
     for nid, n in state.nations.items():
-        if n.factories and not free_factories(state, nid, idx.units):
+        if not n.factories:
+            yield checks.violation(
+                "IM-614",
+                N_(
+                    "{nation} has no factory left; a nation's last factory can be neither "
+                    "invaded nor destroyed, so this cannot happen."
+                ),
+                f"/nations/{nid}/factories",
+                nation=nation_name(nid),
+            )
+        elif not free_factories(state, nid, idx.units):
             yield checks.violation(
                 "IM-612",
                 N_(

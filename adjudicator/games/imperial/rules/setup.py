@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from ....core.i18n import N_, N_plural
 from ....core.verdicts import Violation
 from ..board import NATIONS
-from ..data import CARDS_EACH, EXPERT_MONEY, PAIRS
+from ..data import CARDS_EACH, EXPERT_MONEY, MAX_PLAYERS, MIN_PLAYERS, PAIRS
 from ..logic import bond_supply, index, player
 from ..models import OpeningMove, RondelMove, State
 from ..vocab import nation_name
@@ -18,6 +18,18 @@ from . import checks
 
 def before_first_turn(state: State) -> bool:
     return all(n.rondel is None and n.power_points == 0 for n in state.nations.values())
+
+
+@checks.state("IM-309", title=N_("Two to six players"))
+def player_count(state: State) -> Iterator[Violation]:
+    n = len(state.players)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        yield checks.violation(
+            "IM-309",
+            N_("The table has {count} players; Imperial is played by 2 to 6."),
+            "/players",
+            count=n,
+        )
 
 
 @checks.state("IM-301", "IM-305", title=N_("Starting money by player count"))

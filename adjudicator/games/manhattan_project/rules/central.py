@@ -19,7 +19,7 @@ from ..logic import (
     slot_price,
     target_building,
 )
-from ..models import SPACES, Amounts, State
+from ..models import GREY, SPACES, Amounts, State
 from ..moves import (
     AirStrike,
     BuildBomb,
@@ -56,6 +56,15 @@ def board_occupancy(state: State) -> Iterator[Violation]:
                     "MP-521",
                     N_("Design Bomb holds exactly one engineer and one scientist."),
                     f"/board/{name}",
+                )
+            elif len(pieces) == 1 and pieces[0].colour == GREY:
+                yield checks.violation(
+                    "MP-521",
+                    N_(
+                        "A contractor stands alone on Design Bomb; a worker stays there alone "
+                        "only when its partner was a contractor sent back by a retrieval."
+                    ),
+                    f"/board/{name}/0",
                 )
             continue
         if len(pieces) > 1:

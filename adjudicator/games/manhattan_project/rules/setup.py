@@ -34,6 +34,23 @@ def test_markers(state: State) -> Iterator[Violation]:
     used = Counter(state.test_markers)
     used.update(p.test.value for p in state.players if p.test is not None)
     extra = used - allowed
+    twice = sorted(value for value in extra if allowed[value])
+    if twice:
+        yield checks.violation(
+            "MP-301",
+            N_(
+                "Test marker {markers} is counted more than once; the game has one marker "
+                "of each value."
+            )
+            if len(twice) == 1
+            else N_(
+                "Test markers {markers} are counted more than once; the game has one marker "
+                "of each value."
+            ),
+            "/test_markers",
+            markers=Listed(tuple(twice)),
+        )
+    extra = Counter({value: n for value, n in extra.items() if not allowed[value]})
     if extra:
         markers = sorted(extra.elements())
         one = N_plural(
