@@ -1,24 +1,30 @@
 #!/usr/bin/env python3
 """How heavy the editor pages are, and how many interactions it takes to enter a table.
 
-    .venv/bin/python scripts/measure_editors.py            # weights and entry (chromium)
-    .venv/bin/python scripts/measure_editors.py --no-entry # weights only
+    .venv/bin/python scripts/measure_editors.py                # weights, entry, disputes
+    .venv/bin/python scripts/measure_editors.py --no-entry     # weights only
+    .venv/bin/python scripts/measure_editors.py --format json  # the same as one JSON object
 
 Weights: the HTML of each editor page (check, dispute, score) at first load, as the
 server sends it (no picture script or style sheet counted). Entry: Debian's chromium at
 390 × 844 starts from the game's setup for the players of its `mid-game` example and
 enters that example by taps and choices (tests/browser/entry.py); it prints the taps
 (counter − / +, buttons, section titles), the choices from selects, what had to be
-typed, and the page loads it took.
+typed, and the page loads it took (a swapped answer is not a page load). Disputes: three
+disputes from the `mid-game` examples settled by tapping the dispute page's picture
+(tests/browser/disputes.py): the taps (a select counts as one) and page loads.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import logging
+import re
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
@@ -30,21 +36,81 @@ PAGES = ("check", "move", "score")
 LANG = {"manhattan-project": "el", "imperial": "zh_TW", "quarantine": "pt"}
 
 
-def weights() -> None:
+def weights() -> dict[str, Any]:
     client = create_app({"TESTING": True}).test_client()
-    print(f"{'game':<20}" + "".join(f"{p + ' KB':>12}" for p in PAGES) + f"{'inputs':>9}")
+    found: dict[str, Any] = {}
     for game in available_games():
-        sizes, inputs = [], 0
+        sizes, inputs, places = {}, 0, 0
         for page in PAGES:
-            html = client.get(f"/en/{game.id}/{page}").get_data()
-            sizes.append(len(html) / 1000)
+            html = client.get(f"/en/{game.id}/{page}?example=mid-game").get_data()
+            sizes[page] = round(len(html) / 1000, 1)
             if page == "check":
                 inputs = html.count(b"<input") + html.count(b"<select") + html.count(b"<textarea")
-        print(f"{game.id:<20}" + "".join(f"{s:>12.1f}" for s in sizes) + f"{inputs:>9}")
+            if page == "move":
+                places = len(set(re.findall(rb'data-place="([^"]+)"', html)))
+        found[game.id] = {"kb": sizes, "inputs": inputs, "dispute_places": places}
+    return found
 
 
-def entries() -> None:
+def print_weights(found: dict[str, Any]) -> None:
+    print(f"{'game':<20}" + "".join(f"{p + ' KB':>12}" for p in PAGES) + f"{'inputs':>9}"
+          f"{'places':>9}")  # fmt: skip
+    for game, row in found.items():
+        sizes = "".join(f"{row['kb'][p]:>12.1f}" for p in PAGES)
+        print(f"{game:<20}{sizes}{row['inputs']:>9}{row['dispute_places']:>9}")
+
+
+def entries(browser: Any, server: str) -> dict[str, Any]:
+    """Each game's `mid-game` example entered from the setup for its players."""
     from entry import enter_state
+    from swapping import page_loads, submitted
+
+    found: dict[str, Any] = {}
+    for game in available_games():
+        lang = LANG.get(game.id, "en")
+        target = game.state_model.model_validate(game.example("mid-game")).model_dump(mode="json")
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        loads = page_loads(page)
+        page.goto(f"{server}/{lang}/{game.id}/check")
+        with submitted(page):
+            page.locator("form.pick select[name=example]").first.select_option(
+                f"setup-{len(target['players'])}p"
+            )
+        entry = enter_state(page, game.schema("state"), target)
+        c = entry.counts
+        found[game.id] = {
+            "lang": lang,
+            "taps": c["tap"] + c["choice"] + 1,  # a select counts as a tap; +1: the setup's
+            "counters": c["counter"],
+            "choices": c["choice"] + 1,
+            "typed": sum(len(t.split("=", 1)[1]) for t in entry.typed),
+            "page_loads": len(loads),
+            "largest_page_kb": round(max(entry.pages or [0]) / 1000, 1),
+        }
+        page.close()
+    return found
+
+
+def disputes(browser: Any, server: str) -> dict[str, Any]:
+    """The three disputes of tests/browser/disputes.py, settled by taps on the picture."""
+    from disputes import DISPUTES, settle
+
+    found: dict[str, Any] = {}
+    for dispute in DISPUTES:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        settled = settle(page, server, dispute)
+        found[dispute.game] = {
+            "question": dispute.question,
+            "taps": settled.taps,
+            "page_loads": settled.page_loads,
+            "verdict": ("legal" if settled.legal else "illegal")
+            + (f" ({', '.join(settled.rules)})" if settled.rules else ""),
+        }
+        page.close()
+    return found
+
+
+def in_browser(entry: bool) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
     from werkzeug.serving import make_server
 
@@ -53,44 +119,42 @@ def entries() -> None:
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     server = f"http://127.0.0.1:{httpd.server_port}"
-    print(f"\n{'game':<20}{'lang':>6}{'total':>7}{'taps':>6}{'of them − / +':>15}"
-          f"{'choices':>9}{'typed':>7}{'pages':>7}{'largest page KB':>17}")  # fmt: skip
+    found: dict[str, Any] = {}
     with sync_playwright() as play:
         browser = play.chromium.launch(
             executable_path="/usr/bin/chromium", args=["--headless=new", "--no-sandbox"]
         )
-        for game in available_games():
-            lang = LANG.get(game.id, "en")
-            target = game.state_model.model_validate(game.example("mid-game")).model_dump(
-                mode="json"
-            )
-            page = browser.new_page(viewport={"width": 390, "height": 844})
-            page.goto(f"{server}/{lang}/{game.id}/check")
-            with page.expect_navigation():
-                page.locator("form.pick select[name=example]").first.select_option(
-                    f"setup-{len(target['players'])}p"
-                )
-            entry = enter_state(page, game.schema("state"), target)
-            c = entry.counts
-            print(f"{game.id:<20}{lang:>6}{entry.interactions + 1:>7}{c['tap']:>6}"
-                  f"{c['counter']:>15}{c['choice'] + 1:>9}{c['typing']:>7}{c['page'] + 1:>7}"
-                  f"{max(entry.pages or [0]) / 1000:>17.1f}")  # fmt: skip
-            if entry.typed:
-                print(
-                    "    typed:", ", ".join(entry.typed[:12]), "…" if len(entry.typed) > 12 else ""
-                )
-            page.close()
+        if entry:
+            found["entry"] = entries(browser, server)
+        found["disputes"] = disputes(browser, server)
         browser.close()
     httpd.shutdown()
+    return found
+
+
+def print_table(title: str, rows: dict[str, Any]) -> None:
+    keys = [k for k in next(iter(rows.values())) if k != "question"]
+    print(f"\n{title}\n{'game':<20}" + "".join(f"{k:>16}" for k in keys))
+    for game, row in rows.items():
+        print(f"{game:<20}" + "".join(f"{row[k]!s:>16}" for k in keys))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--no-entry", action="store_true", help="only the page weights")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
     args = parser.parse_args()
-    weights()
+    found: dict[str, Any] = {"weights": weights()}
     if not args.no_entry:
-        entries()
+        found.update(in_browser(entry=True))
+    if args.format == "json":
+        print(json.dumps(found, ensure_ascii=False, indent=2))
+        return
+    print_weights(found["weights"])
+    for key, title in (("entry", "Entering the mid-game example from the setup"),
+                       ("disputes", "Three disputes by taps on the picture")):  # fmt: skip
+        if key in found:
+            print_table(title, found[key])
 
 
 if __name__ == "__main__":

@@ -114,3 +114,47 @@ def test_worker_letters_and_brushes_are_in_the_readers_language(
         letters = re.compile(r'<text[^>]*text-anchor="middle"[^>]*>([^<]{1,2})</text>')
         assert {"L", "E", "S"} & set(letters.findall(english))
         assert not {"L", "E", "S"} & set(letters.findall(greek))
+
+
+# --- issue 26: common edits in one tap --------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_mp_buying_a_market_building_moves_it_to_the_player(client: FlaskClient, lang: str) -> None:
+    """The card goes to the buyer as printed (a starting card stays one); the dearer cards
+    slide down and the $20 slot waits, empty and focused, for the card that refills it."""
+    data, targets, brushes = page(client, "manhattan-project", lang)
+    assert "/market/2" in targets and "buy red" in brushes
+    market = [c["kind"] if c else None for c in data["market"]]
+    after, focus = tap(client, "manhattan-project", lang, data, "/market/2", "buy red")
+    assert [c["kind"] if c else None for c in after["market"]] == [*market[:2], *market[3:], None]
+    assert after["players"][0]["buildings"][-1] == data["market"][2]
+    assert focus.startswith("s-market")
+
+
+def test_mp_a_worker_comes_off_a_space(client: FlaskClient) -> None:
+    data, _targets, brushes = page(client, "manhattan-project", "el")
+    assert "remove" in brushes
+    data["board"]["reactor"] = [{"kind": "laborer", "colour": "red"}]
+    after, _focus = tap(client, "manhattan-project", "el", data, "/board/reactor", "remove")
+    assert after["board"]["reactor"] == []
+
+
+def test_imperial_a_unit_comes_off_a_region(client: FlaskClient) -> None:
+    data, _targets, brushes = page(client, "imperial", "zh_TW")
+    assert "remove AH" in brushes
+    before = [u for u in data["units"] if u["nation"] == "AH" and u["region"] == "trieste"]
+    after, _focus = tap(client, "imperial", "zh_TW", data, "/regions/trieste", "remove AH")
+    left = [u for u in after["units"] if u["nation"] == "AH" and u["region"] == "trieste"]
+    assert sum(u.get("count", 1) for u in left) == sum(u.get("count", 1) for u in before) - 1
+
+
+def test_quarantine_a_patient_goes_on_and_off_a_tile(client: FlaskClient) -> None:
+    data, _targets, brushes = page(client, "quarantine", "pt")
+    assert "patient red" in brushes and "unpatient" in brushes
+    where = "/players/0/hospital/0"
+    had = list(data["players"][0]["hospital"][0].get("patients", []))
+    after, _focus = tap(client, "quarantine", "pt", data, where, "patient red")
+    assert after["players"][0]["hospital"][0]["patients"] == [*had, "red"]
+    again, _focus = tap(client, "quarantine", "pt", after, where, "unpatient")
+    assert again["players"][0]["hospital"][0].get("patients", []) == had

@@ -37,6 +37,7 @@ from .inputs import (
     state_from_form,
     state_from_query,
 )
+from .pictures.places import tapped_move
 from .service import Missing, all_games, find_game, find_rule
 from .views import (
     check_context,
@@ -147,6 +148,13 @@ def game_home(game_id: str) -> str:
 # --- rendering helpers -------------------------------------------------------------------------
 
 
+def state_address(endpoint: str, game: Game, base: str, **args: Any) -> str:
+    """The address that shows the page's state again: swap.js puts it in the address bar
+    after a partial update (a permalink, so the back button and a shared link work)."""
+    kept = {k: v for k, v in args.items() if v}
+    return url_for(endpoint, game_id=game.id, s=base, lang2=second_lang(), **kept)
+
+
 # --- check a state -------------------------------------------------------------------------------
 
 
@@ -178,6 +186,7 @@ def check(game_id: str) -> Any:
         request.method == "POST" or bool(request.args.get("s") or request.args.get("case"))
     )
     context = check_context(game, data, run, opened_parts(data, edit), tapped)
+    context["address"] = state_address("pages.check", game, context["base"])
     return render_template("check.html", **context)
 
 
@@ -201,14 +210,23 @@ def move(game_id: str) -> Any:
         context = move_context(game, data, mv, False)
         context["errors"] = error_views(exc.errors)
         return render_template("move.html", **context), 422
-    listing = request.form.get("action") == "options"
+    action = request.form.get("action", "")
+    listing = action == "options"
+    tapped = request.method == "POST" and action.startswith("place:")
     run = (request.method == "POST" and not retype and not edit and not listing) or bool(
         (request.args.get("m") and not request.args.get("fill")) or request.args.get("case")
     )
     if mv is None:
         mv, run = default_move(game), False
+    if tapped:  # a place of the picture: it goes into the move (see core/touch.py)
+        mv, run = tapped_move(game, data, mv, action[len("place:") :])
     options = listing or request.values.get("options") == "1"
-    return render_template("move.html", **move_context(game, data, mv, run, options))
+    context = move_context(game, data, mv, run, options)
+    context["address"] = state_address(
+        "pages.move", game, context["base"], m=context["mbase"], fill=None if run else "1",
+        options="1" if options else None,
+    )  # fmt: skip
+    return render_template("move.html", **context)
 
 
 # --- score ---------------------------------------------------------------------------------------
@@ -226,7 +244,9 @@ def score(game_id: str) -> Any:
     run = not edit and (
         request.method == "POST" or bool(request.args.get("s") or request.args.get("case"))
     )
-    return render_template("score.html", **score_context(game, data, run, opened_parts(data, edit)))
+    context = score_context(game, data, run, opened_parts(data, edit))
+    context["address"] = state_address("pages.score", game, context["base"])
+    return render_template("score.html", **context)
 
 
 # --- the table as JSON ---------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from .i18n import _, canonical, current_lang
 from .inputs import cases_of
 from .labels import entities, entity_kind, entity_name
 from .pictures import brushes, draw
+from .pictures.places import mark_words, move_picture
 from .service import docs_href, safely
 
 
@@ -334,7 +335,6 @@ def verdict_context(
         ],
     }
     if verdict.state is None:
-        context["picture"] = picture(game, data, [v.path for v in verdict.violations])
         return context
     after = result["state"]
     context.update(
@@ -401,7 +401,9 @@ def move_context(
     context.update(
         discriminator=discriminator, move_types=move_types, move_type=move_type, editor=editor
     )
-    context["picture"] = picture(game, data, [])
+    context["picture"] = move_picture(game, data, move, [])
+    context["legend"] = game.present is not None and game.present.touch is not None
+    context["mark_words"] = mark_words()
     if not run:
         return context
     try:
@@ -410,6 +412,10 @@ def move_context(
         context["errors"] = error_views(exc.errors)
         return context
     context.update(verdict_context(game, data, move, verdict, editor))
+    alternatives = [alt["move"] for alt in context["alternatives"]]
+    context["picture"] = move_picture(
+        game, data, move, [v.path for v in verdict.violations], alternatives, not verdict.legal
+    )
     return context
 
 

@@ -15,6 +15,7 @@ from html import escape
 from typing import Any
 
 from .i18n import Message
+from .touch import Touch
 
 #: ``names(kind, entity)``: an entity's display name in the page's language.
 Names = Callable[[str, str], str]
@@ -49,6 +50,25 @@ class Presentation:
     player_fields: frozenset[str] = frozenset()
     entity_fields: Mapping[str, str] = field(default_factory=dict)
     examples: Mapping[str, str] = field(default_factory=dict)
+    touch: Touch | None = None
+    """How a move is entered by tapping the picture (:mod:`adjudicator.core.touch`)."""
+
+
+class Places:
+    """The ``links`` of a picture whose parts are places a move names (the dispute page):
+    each place is a button for the page's script, with its mark (see :mod:`.touch`).
+    It is false, so that a picture draws no link to a state's field beside it."""
+
+    def __init__(
+        self, marks: Mapping[str, str], words: Mapping[str, str], form: str,
+        route: list[str] | None = None,
+    ) -> None:  # fmt: skip
+        self.marks, self.words, self.form = marks, words, form
+        self.route = route or []
+        """The places of the move being entered, in order (a unit's route)."""
+
+    def __bool__(self) -> bool:
+        return False
 
 
 def is_marked(path: str, marked: Iterable[str]) -> bool:
@@ -77,16 +97,30 @@ class Canvas:
     def __init__(self, width: int, height: int, title: str, links: Links = False) -> None:
         self.width, self.height, self.title = width, height, title
         self.links = links
+        self.places = isinstance(links, Places)
+        self.role = "group" if links or self.places else "img"
         self.parts: list[str] = []
 
     @contextmanager
-    def link(self, path: str, tap: str = "", to: str = "") -> Iterator[None]:
+    def link(
+        self, path: str, tap: str = "", to: str = "", place: str = "", name: str = "",
+        focus: bool = True,
+    ) -> Iterator[None]:  # fmt: skip
         """Make what is drawn inside a link to the form's field for ``path`` (a state
         pointer; ``to``: another pointer to link to).
 
         With ``tap`` (where the tap acts, for the game's ``Presentation.tap``), the page's
         script turns a tap on it into an edit of the state there; without script it stays
-        a link to the field."""
+        a link to the field. On a picture of :class:`Places`, only a ``place`` is a link:
+        a button named ``name`` that puts the place in the move (``focus``: reached by the
+        keyboard; false for a second part of a place already reached)."""
+        if isinstance(self.links, Places):
+            if place:
+                self.parts.append(self._place(place, name, focus))
+            yield
+            if place:
+                self.parts.append("</a>")
+            return
         if self.links:
             target = field_id(self.links, to or path)
             extra = f' data-tap="{escape(tap)}"' if tap else ""
@@ -94,6 +128,18 @@ class Canvas:
         yield
         if self.links:
             self.parts.append("</a>")
+
+    def _place(self, place: str, name: str, focus: bool) -> str:
+        places: Places = self.links
+        mark = places.marks.get(place, "")
+        words = ", ".join(w for w in (name, places.words.get(mark, "")) if w)
+        return (
+            f'<a href="#{escape(places.form)}" role="button" data-place="{escape(place)}"'
+            f' class="place {mark}"'
+            + (f' aria-label="{escape(words)}"' if words else "")
+            + ("" if focus else ' tabindex="-1"')
+            + ">"
+        )
 
     def rect(self, x: float, y: float, w: float, h: float, **attrs: object) -> None:
         self.parts.append(f"<rect{_attrs({'x': x, 'y': y, 'width': w, 'height': h, **attrs})}/>")
@@ -118,7 +164,7 @@ class Canvas:
         head = (
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width} {self.height}" '
             f"{size}"
-            f'role="{"group" if self.links else "img"}" aria-label="{escape(self.title)}">'
+            f'role="{self.role}" aria-label="{escape(self.title)}">'
             f"<title>{escape(self.title)}</title>"
         )
         return head + "".join(self.parts) + "</svg>"

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Locator, Page
+from swapping import page_loads, submitted
 
 from web import forms, permalink
 
@@ -44,6 +45,7 @@ class Driver:
     def __init__(self, page: Page, schema: dict[str, Any], form: str = "#state-form") -> None:
         self.page, self.schema, self.form = page, schema, form
         self.entry = Entry()
+        self.loads = page_loads(page)  # full page loads only: a swapped answer is not one
 
     # --- what the page holds -------------------------------------------------------------
     def base(self) -> Any:
@@ -55,10 +57,10 @@ class Driver:
 
     def submit(self, button: Locator) -> None:
         self.open_details(button)
-        with self.page.expect_navigation():
+        with submitted(self.page):
             button.click()
         self.entry.counts["tap"] += 1
-        self.entry.counts["page"] += 1
+        self.entry.counts["page"] = len(self.loads)
         self.entry.pages.append(len(self.page.content().encode()))
 
     def unfold(self, path: str) -> bool:

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from swapping import submitted
 
 from adjudicator.core.cases import Case
 from adjudicator.core.game import Game
@@ -111,7 +112,7 @@ def set_field(page: Page, pointer: str, value: Any) -> None:
         edit = page.locator(f'form#state-form button[value="open:s/{"/".join(parts[:n])}"]')
         if edit.count() and not page.locator(selector).count():
             ancestors_open(page, f'form#state-form button[value="open:s/{"/".join(parts[:n])}"]')
-            with page.expect_navigation():
+            with submitted(page):
                 edit.click()
     ancestors_open(page, selector)
     field = page.locator(selector)
@@ -138,7 +139,7 @@ def test_check_break_a_rule_and_follow_the_link(page: Page, server: str, lang: s
     set_field(page, pointer, value)
     second = LANGS[(LANGS.index(lang) + 1) % len(LANGS)]
     page.locator("form#state-form select[name=lang2]").select_option(second)
-    with page.expect_navigation():
+    with submitted(page):
         page.locator("#check-button").click()
     item = page.locator(f'li.violation[data-rule="{rule_id}"]').first
     expect(item).to_be_visible()
@@ -169,7 +170,7 @@ def test_submit_an_illegal_dispute(page: Page, server: str, lang: str) -> None:
     game, case = pick(move_cases(), lang)
     page.goto(f"{server}/{lang}/{game.id}/move?case={case.id}")
     expect(page.locator("h1")).to_have_text(t(lang, "Settle a dispute"))
-    with page.expect_navigation():
+    with submitted(page):
         page.locator("#decide-button").click()
     verdict = page.locator("#verdict.bad")
     expect(verdict).to_be_visible()
@@ -188,7 +189,7 @@ def test_score_a_game(page: Page, server: str, lang: str) -> None:
         pytest.skip("no game has an `end` example yet")
     game = games[LANGS.index(lang) % len(games)]
     page.goto(f"{server}/{lang}/{game.id}/score?example=end")
-    with page.expect_navigation():
+    with submitted(page):
         page.locator("#score-button").click()
     verdict = page.locator("#verdict")
     expect(verdict).to_be_visible()
@@ -212,14 +213,14 @@ def test_look_up_a_rule_by_words(page: Page, server: str, lang: str) -> None:
     query = fold(max(words, key=len)).upper() if lang != "zh_TW" else title[:2]
     page.goto(f"{server}/{lang}/{game.id}/rules")
     page.locator("input[name=q]").fill(query)
-    with page.expect_navigation():
+    with submitted(page):
         page.locator("form.search button[type=submit]").click()
     expect(page.locator(f'li[data-rule="{rule.id}"]')).to_be_visible()
     page.locator("input[name=q]").fill(rule.id.lower())
-    with page.expect_navigation():
+    with submitted(page):
         page.locator("form.search button[type=submit]").click()
     expect(page.locator("ul.rule-list li")).to_have_count(1)
-    with page.expect_navigation():
+    with submitted(page):
         page.locator(f'li[data-rule="{rule.id}"] a').click()
     expect(page.locator("h1")).to_contain_text(title)
 
@@ -249,7 +250,7 @@ def test_hostile_player_name_stays_text(page: Page, server: str) -> None:
     page.goto(f"{server}/en/{game.id}/check")
     page.locator("details.json-source summary").click()
     page.locator('details.json-source textarea[name="json"]').fill(json.dumps(state))
-    with page.expect_navigation():
+    with submitted(page):
         page.locator("details.json-source button[type=submit]").click()
     expect(page.locator("h1")).to_be_visible()
     assert page.locator("img[src=x]").count() == 0
@@ -281,7 +282,7 @@ def test_390_pixels_without_sideways_scrolling(page: Page, server: str) -> None:
             page.goto(f"{server}/zh_TW/{each.id}/{part}")
             width = page.evaluate("() => document.documentElement.scrollWidth")
             assert width <= 390, (each.id, part, width)
-            with page.expect_navigation():
+            with submitted(page):
                 page.locator(button).click()
             expect(page.locator("#verdict, #errors").first).to_be_visible()
             width = page.evaluate("() => document.documentElement.scrollWidth")
@@ -293,7 +294,7 @@ def test_language_choice_is_remembered(page: Page, server: str) -> None:
     game = available_games()[0]
     page.locator(f'input[name="game"][value="{game.id}"]').check()
     page.locator('input[name="lang"][value="zh_TW"]').check()
-    with page.expect_navigation():
+    with submitted(page):
         page.locator("form.choose button[type=submit]").click()
     expect(page).to_have_url(re.compile(rf"/zh_TW/{game.id}/$"))
     expect(page.locator("html")).to_have_attribute("lang", "zh-TW")
@@ -306,7 +307,7 @@ def test_enter_in_a_field_checks_the_state(page: Page, server: str) -> None:
     game = available_games()[0]
     page.goto(f"{server}/pt/{game.id}/check?example={game.example_names()[0]}")
     field = page.locator("form#state-form input[type=number]").first
-    with page.expect_navigation():
+    with submitted(page):
         field.press("Enter")
     expect(page.locator("#verdict, #errors").first).to_be_visible()
 
@@ -321,13 +322,14 @@ def test_picture_links_open_the_field(page: Page, server: str) -> None:
         target = link.get_attribute("href")
         assert target and target.startswith("#")
         if link.get_attribute("data-tap"):
-            # A part that takes a piece: the tap puts one there (tests/test_web_taps.py) and
-            # the page comes back focused on the field of what it put.
-            with page.expect_navigation():
+            # A part that takes a piece: the tap puts one there (tests/test_web_taps.py)
+            # without a reload; the field of what it put is unfolded, and the focus stays on
+            # the picture for the next tap (tests/browser/test_picture_taps.py).
+            with submitted(page):
                 link.click()
             hint = page.locator("#state-form").get_attribute("data-focus") or target[1:]
-            expect(page.locator(f'[id="{hint}"]')).to_be_visible()
-            assert page.url.endswith(target), (game.id, page.url)
+            expect(page.locator(f'[id="{hint}"]')).to_be_attached()
+            continue
         else:
             link.click()
             expect(page.locator(f'[id="{target[1:]}"]')).to_be_visible()

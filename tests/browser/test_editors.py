@@ -20,6 +20,7 @@ from web import permalink
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from entry import enter_state
+from swapping import submitted
 
 pytestmark = pytest.mark.browser
 
@@ -50,7 +51,7 @@ def serious_axe_violations(page: Page) -> list[str]:
 def start_from_setup(page: Page, server: str, lang: str, game: Game, players: int) -> None:
     page.set_viewport_size(PHONE)
     page.goto(f"{server}/{lang}/{game.id}/check")
-    with page.expect_navigation():
+    with submitted(page):
         page.locator("form.pick select[name=example]").first.select_option(f"setup-{players}p")
 
 
@@ -63,7 +64,7 @@ def test_enter_the_mid_game_table_by_taps(page: Page, server: str, game_id: str)
     start_from_setup(page, server, lang, game, len(target["players"]))
     entry = enter_state(page, game.schema("state"), target)
     assert entry.counts["typing"] == 0 or entry.typed, entry
-    with page.expect_navigation():
+    with submitted(page):
         page.locator("#check-button").click()
     href = page.locator("#permalink").get_attribute("href") or ""
     entered = permalink.decode(re.search(r"[?&]s=([^&]+)", href).group(1))  # type: ignore[union-attr]
@@ -90,7 +91,7 @@ def test_editor_pages_have_no_serious_accessibility_problem(
     page.goto(f"{server}/{lang}/{game_id}/{which}?example=mid-game")
     assert serious_axe_violations(page) == []
     button = {"check": "#check-button", "move": "#decide-button", "score": "#score-button"}
-    with page.expect_navigation():
+    with submitted(page):
         page.locator(button[which]).click()
     expect(page.locator("#verdict, #errors").first).to_be_visible()
     assert serious_axe_violations(page) == []

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from swapping import submitted
 
 from web import permalink
 
@@ -21,7 +22,7 @@ PHONE = {"width": 390, "height": 844}
 
 def pick_an_option(page: Page, server: str, lang: str, game_id: str) -> dict[str, Any]:
     page.goto(f"{server}/{lang}/{game_id}/move")
-    with page.expect_navigation():
+    with submitted(page):
         page.locator("#options-button").click()
     groups = page.locator("details.option-group")
     assert groups.count() > 0
@@ -32,7 +33,7 @@ def pick_an_option(page: Page, server: str, lang: str, game_id: str) -> dict[str
     option = group.locator("button.option").first
     expect(option).to_be_visible()
     move = permalink.decode(option.get_attribute("value") or "")
-    with page.expect_navigation():
+    with submitted(page):
         option.click()
     return move
 
@@ -54,7 +55,7 @@ def test_pick_an_option_and_decide_it(
         mbase = page.locator("input[name=mbase]").get_attribute("value") or ""
         assert permalink.decode(mbase) == move
         assert page.locator("#verdict").count() == 0
-        with page.expect_navigation():
+        with submitted(page):
             page.locator("#decide-button").click()
         expect(page.locator("#verdict")).to_have_class(re.compile(r"\bok\b"))
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -145,6 +145,7 @@ function zoomer(box) {
       var x = (scroll.scrollLeft + scroll.clientWidth / 2) / scroll.scrollWidth;
       var y = (scroll.scrollTop + scroll.clientHeight / 2) / scroll.scrollHeight;
       var step = parseInt(button.getAttribute("data-zoom"), 10);
+      level = parseFloat(scroll.style.getPropertyValue("--zoom")) || level; // (kept by swap.js)
       level = Math.min(3, Math.max(0.5, level * (step > 0 ? 1.5 : 1 / 1.5)));
       scroll.style.setProperty("--zoom", String(level));
       centre(x, y);
@@ -162,13 +163,40 @@ function tapper(link) {
   }
   link.addEventListener("click", function (event) {
     event.preventDefault();
-    var action = document.createElement("input");
-    action.type = "hidden";
-    action.name = "action";
-    action.value = "put:" + link.getAttribute("data-tap");
-    form.appendChild(action);
     form.action = "#" + (link.getAttribute("href") || "#").slice(1);
-    form.submit();
+    sendAction(form, "put:" + link.getAttribute("data-tap"));
+  });
+}
+
+// Send ``form`` as if a button with name="action" and ``value`` was pressed (swap.js sends
+// it without a reload).
+function sendAction(form, value) {
+  var action = document.createElement("input");
+  action.type = "hidden";
+  action.name = "action";
+  action.value = value;
+  form.appendChild(action);
+  form.requestSubmit();
+  action.remove();
+}
+
+// On the dispute page a place of the picture (a space, a region, a tile) is a button: a tap
+// puts it in the action being entered (the server says what that means for the kind of
+// action, and decides the action once it is complete). Without script it links to the form.
+function placer(link) {
+  var form = document.getElementById(link.getAttribute("href").slice(1));
+  if (!form || form.tagName !== "FORM") {
+    return;
+  }
+  function act(event) {
+    event.preventDefault();
+    sendAction(form, "place:" + link.getAttribute("data-place"));
+  }
+  link.addEventListener("click", act);
+  link.addEventListener("keydown", function (event) {
+    if (event.key === " ") {
+      act(event); // a button answers the space bar as well as Enter
+    }
   });
 }
 
@@ -198,7 +226,8 @@ function filler(link) {
   fill();
 }
 
-document.addEventListener("DOMContentLoaded", function () {
+// Everything the page's parts need, again after swap.js replaced the page's body.
+function setup() {
   document.querySelectorAll("select[data-autosubmit]").forEach(autosubmit);
   document.querySelectorAll("select[data-retype]").forEach(retype);
   document.querySelectorAll("[data-copy]").forEach(copier);
@@ -207,5 +236,8 @@ document.addEventListener("DOMContentLoaded", function () {
   document.querySelectorAll(".zoom").forEach(zoomer);
   document.querySelectorAll("figure.picture a[data-tap]").forEach(tapper);
   document.querySelectorAll("a[data-fill]").forEach(filler);
+  document.querySelectorAll("figure.picture a[data-place]").forEach(placer);
   reveal(); // last: the counters move the number boxes, which would lose the focus
-});
+}
+window.adjSetup = setup;
+document.addEventListener("DOMContentLoaded", setup);

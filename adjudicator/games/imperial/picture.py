@@ -5,6 +5,7 @@ flags and factories on it (see ``present.py``, which puts it on the page).
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 from typing import Any
 
@@ -211,7 +212,22 @@ def draw_units(canvas: Canvas, state: Any, lang: str = "en") -> None:
             uy = y - 8 + (index // 2) * 16
             label = _t(lang, GLYPHS[unit.kind], count=unit.count)
             fill = COLOURS[unit.nation]
-            with canvas.link(f"/units/{number}"):
+            with canvas.link(f"/units/{number}", place=f"region:{region}", focus=False):
                 rounded = 2 if unit.kind == "army" else 6
                 canvas.rect(ux - 10.5, uy - 3, 22, 15, rx=rounded, fill=fill)
                 canvas.text(ux + 0.5, uy + 9, label, size=12, text_anchor="middle", fill="#fff")
+
+
+def draw_route(canvas: Canvas, route: list[str]) -> None:
+    """The route of the unit being moved (its places, ``region:…``): a line from region
+    to region, dashed where it crosses a sea (a convoy), with an arrowhead at its end."""
+    regions = [p.partition(":")[2] for p in route if p.startswith("region:")]
+    regions = [r for r in regions if r in PLACES]
+    for a, b in itertools.pairwise(regions):
+        (x1, y1), (x2, y2) = xy(a), xy(b)
+        sea = a in board().seas or b in board().seas
+        canvas.line(x1, y1, x2, y2, stroke="#1d4f91", stroke_width=5, stroke_linecap="round",
+                    stroke_dasharray="10 6" if sea else None, opacity=0.85)  # fmt: skip
+    if len(regions) > 1:
+        x, y = xy(regions[-1])
+        canvas.circle(x, y, 7, fill="#1d4f91")

@@ -9,17 +9,29 @@ from html import escape
 from typing import Any
 
 from ...core.i18n import N_, join_items
-from ...core.present import Canvas, Presentation, field_id, is_marked, translator
+from ...core.present import (
+    Canvas,
+    Places,
+    Presentation,
+    field_id,
+    is_marked,
+    lines,
+    translator,
+)
 from .board import NATIONS
+from .models import RONDEL
 from .picture import (
+    COLOURS,
     MAP_HEIGHT,
     PLACES,
     WIDTH,
     draw_borders,
     draw_pieces,
     draw_region,
+    draw_route,
     marked_regions,
 )
+from .touch import TOUCH
 
 DOMAIN = "imperial"
 _t = translator(DOMAIN)
@@ -181,9 +193,12 @@ def draw(state: Any, marked: set[str], lang: str, links: Any = False, names: Any
     draw_borders(canvas)
     bad = marked_regions(state, marked)
     for region in PLACES:
-        with canvas.link("/units", tap=f"/regions/{region}"):
+        with canvas.link("/units", tap=f"/regions/{region}", place=f"region:{region}",
+                         name=name("region", region)):  # fmt: skip
             draw_region(canvas, region, region in bad, name)
     draw_pieces(canvas, state, lang)
+    if isinstance(links, Places):
+        draw_route(canvas, links.route)
     zoom = (
         f'<div class="zoom" hidden><button type="button" class="secondary small" '
         f'data-zoom="-1">{escape(_t(lang, "Zoom out"))}</button> <button type="button" '
@@ -192,9 +207,32 @@ def draw(state: Any, marked: set[str], lang: str, links: Any = False, names: Any
     return (
         f'<div class="panel wide">{zoom}<div class="map-scroll" tabindex="0" role="group" '
         f'aria-label="{escape(_t(lang, "Map"))}">{canvas.render()}</div></div>'
+        f'<div class="panel">{draw_rondel(state, lang, links, name)}</div>'
         f'<div class="panel">{nation_table(state, marked, lang, links, name)}</div>'
         f'<div class="panel">{player_table(state, marked, lang, links, name)}</div>'
     )
+
+
+def draw_rondel(state: Any, lang: str, links: Any, name: Any) -> str:
+    """The rondel's eight spaces, each with the nations whose marker stands there (on the
+    dispute page a tap on a space chooses that action for the nation to move)."""
+    title = _t(lang, "Rondel")
+    canvas = Canvas(360, 34 + 2 * 66, title, links=links)
+    canvas.text(6, 20, title, size=16, font_weight="bold")
+    for number, space in enumerate(RONDEL):
+        x, y = 4 + (number % 4) * 89, 30 + (number // 4) * 66
+        label = name("rondel", space)
+        with canvas.link(f"/nations/{state.turn}" if state.turn else "/nations",
+                         place=f"rondel:{space}", name=label):  # fmt: skip
+            canvas.rect(x, y, 85, 60, rx=4, fill="#f1ede3", stroke="#aaa")
+            for line_number, line in enumerate(lines(label, 12, 2)):
+                canvas.text(x + 5, y + 15 + line_number * 14, line, size=12, fill="#333")
+            here = [
+                nid for nid in NATIONS if getattr(state.nations.get(nid), "rondel", None) == space
+            ]
+            for slot, nid in enumerate(here):
+                canvas.rect(x + 6 + slot * 13, y + 40, 11, 11, fill=COLOURS[nid])
+    return canvas.render()
 
 
 #: What a tap on a region can add, by the brush's first word.
@@ -214,7 +252,32 @@ def brushes(data: Any, name: Any, lang: str) -> list[tuple[str, str]]:
             )
             text = _t(lang, "{nation}: {piece}", nation=name("nation", nid), piece=words)
             found.append((f"{piece} {nid}", text))
+        found.append((f"remove {nid}", _t(lang, REMOVE, nation=name("nation", nid))))
     return found
+
+
+#: A brush: one unit of a nation fewer in the region tapped.
+REMOVE = N_("{nation}: one unit fewer in the region tapped")
+
+
+def remove_unit(data: Any, nid: str, region: str) -> str:
+    """One army or fleet of ``nid`` fewer in ``region`` (an army first); the pointer of
+    the units changed ("" when it has none there)."""
+    units = data.get("units")
+    if not isinstance(units, list):
+        return ""
+    mine = [
+        (i, u) for i, u in enumerate(units)
+        if isinstance(u, dict) and (u.get("nation"), u.get("region")) == (nid, region)
+    ]  # fmt: skip
+    if not mine:
+        return ""
+    index, unit = sorted(mine, key=lambda pair: pair[1].get("kind") != "army")[0]
+    if int(unit.get("count", 1)) > 1:
+        unit["count"] = int(unit["count"]) - 1
+        return f"/units/{index}/count"
+    del units[index]
+    return "/units"
 
 
 def tap(data: Any, where: str, brush: str) -> str:
@@ -228,6 +291,8 @@ def tap(data: Any, where: str, brush: str) -> str:
     if not isinstance(nations, dict) or not isinstance(nations.get(nid), dict):
         return ""
     region, nation = parts[1], nations[nid]
+    if piece == "remove":
+        return remove_unit(data, nid, region)
     if piece in ("army", "fleet"):
         return add_unit(data, nid, piece, region)
     if piece == "flag":
@@ -262,5 +327,5 @@ def add_unit(data: Any, nid: str, kind: str, region: str) -> str:
 
 PRESENT = Presentation(
     draw=draw, brushes=brushes, tap=tap, fields=FIELDS, moves=MOVES,
-    player_fields=PLAYER_FIELDS, entity_fields=ENTITY_FIELDS, examples=EXAMPLES,
+    player_fields=PLAYER_FIELDS, entity_fields=ENTITY_FIELDS, examples=EXAMPLES, touch=TOUCH,
 )  # fmt: skip

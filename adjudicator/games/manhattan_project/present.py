@@ -18,6 +18,7 @@ from ...core.present import (
     translator,
 )
 from .models import SPACES
+from .touch import TOUCH, brushes, tap
 
 DOMAIN = "manhattan-project"
 _t = translator(DOMAIN)
@@ -196,7 +197,9 @@ def draw_board(state: Any, marked: set[str], lang: str, links: Any) -> str:
     canvas.text(6, 20, _t(lang, "Central board"), size=16, font_weight="bold")
     for index, space in enumerate(SPACES):
         col, row = index % SPACE_COLUMNS, index // SPACE_COLUMNS
-        with canvas.link(f"/board/{space}", tap=f"/board/{space}"):
+        label = _t(lang, FIELDS[space]) if space in FIELDS else space
+        with canvas.link(f"/board/{space}", tap=f"/board/{space}", place=f"space:{space}",
+                         name=label):  # fmt: skip
             draw_space(canvas, state, space, (4 + col * SPACE_W, 30 + row * (SPACE_H + 6)),
                        marked, lang)  # fmt: skip
     return canvas.render()
@@ -210,7 +213,10 @@ def draw_tracks(
     for number, (name, value) in enumerate(values):
         x, y = 10 + (number % 3) * 116, top + (number // 3) * 44
         bad = is_marked(f"/players/{index}/{name}", marked)
-        with canvas.link(f"/players/{index}/{name}"):
+        aircraft = f"aircraft:{player.colour}:{name}" if name in ("fighters", "bombers") else ""
+        with canvas.link(f"/players/{index}/{name}", place=aircraft, name=_t(lang, LABELS[name])):
+            if aircraft:  # the part a mark outlines (a text's outline would blur it)
+                canvas.rect(x - 5, y - 15, 110, 42, rx=4, fill="#fbfaf7", stroke="none")
             canvas.text(x, y, fit(_t(lang, LABELS[name]), 17), size=12,
                         fill=MARK if bad else "#555")  # fmt: skip
             canvas.text(x, y + 20, value, size=17, font_weight="bold",
@@ -239,9 +245,9 @@ def draw_building(
 ) -> None:
     canvas.rect(x, top, CARD_W - 4, CARD_H, rx=3, fill="#fff", **stroke(bad, "#999"))
     canvas.text(x + 4, top + 15, fit(name, 11), size=12)
-    for slot, piece in enumerate(building.occupants[:3]):
+    for slot, piece in enumerate(getattr(building, "occupants", [])[:3]):
         draw_piece(canvas, x + 14 + slot * STEP, top + 36, piece, lang)
-    if building.damage:
+    if getattr(building, "damage", 0):
         canvas.text(x + CARD_W - 8, top + CARD_H - 5, f"✕{building.damage}", size=12,
                     text_anchor="end", fill=MARK)  # fmt: skip
 
@@ -251,6 +257,35 @@ def draw_bomb(canvas: Canvas, bomb: Any, x: float, top: float, bad: bool) -> Non
     canvas.rect(x, top, CARD_W - 4, CARD_H, rx=3, fill=fill, **stroke(bad, "#999"))
     canvas.text(x + 39, top + 24, f"☢ {bomb.card.points}", size=14, text_anchor="middle")
     canvas.text(x + 39, top + 46, "✓" if bomb.loaded else "", size=14, text_anchor="middle")
+
+
+def card_name(card: Any, names: Any) -> str:
+    kind = "enrichment-plant" if card.kind == "enrichment" else card.kind
+    return str(names("building", kind)) if names else str(card.kind)
+
+
+def draw_market(state: Any, marked: set[str], lang: str, links: Any, names: Any) -> str:
+    """The building market: a card per slot with its price (a tap builds it, on the
+    dispute page; on the check page it links to the slot's fields)."""
+    slots = list(state.market)
+    rows = max(1, (len(slots) + 3) // 4)
+    title = _t(lang, "Building market")
+    canvas = Canvas(WIDTH, 34 + rows * (CARD_H + 22), title, links=links)
+    canvas.text(6, 20, title, size=16, font_weight="bold")
+    prices = list(state.market_prices)
+    for slot, card in enumerate(slots):
+        x, y = 10 + (slot % 4) * CARD_W, 30 + (slot // 4) * (CARD_H + 22)
+        price = f"${prices[slot]}" if slot < len(prices) else ""
+        name = card_name(card, names) if card is not None else "—"
+        path = f"/market/{slot}"
+        with canvas.link(path, tap=path, place=f"market:{slot}", name=f"{price} {name}".strip()):
+            if card is None:
+                canvas.rect(x, y, CARD_W - 4, CARD_H, rx=3, fill="#f1ede3",
+                            **stroke(is_marked(path, marked), "#bbb"))  # fmt: skip
+            else:
+                draw_building(canvas, card, x, y, is_marked(path, marked), name, lang)
+            canvas.text(x + 2, y + CARD_H + 15, price, size=12, fill="#555")
+    return canvas.render()
 
 
 def card_rows(player: Any) -> int:
@@ -265,11 +300,12 @@ def draw_cards(canvas: Canvas, player: Any, index: int, top: float, marked: set[
     for slot, (kind, number, card) in enumerate(places):
         x, y = 10 + (slot % 4) * CARD_W, top + (slot // 4) * (CARD_H + 6)
         path = f"/players/{index}/{kind}/{number}"
-        with canvas.link(path, tap=path if kind == "buildings" else ""):
-            if kind == "buildings":
-                kind = "enrichment-plant" if card.kind == "enrichment" else card.kind
-                title = names("building", kind) if names else card.kind
-                draw_building(canvas, card, x, y, is_marked(path, marked), title, lang)
+        building = kind == "buildings"
+        name = card_name(card, names) if building else ""
+        place = f"building:{player.colour}:{number}" if building else ""
+        with canvas.link(path, tap=path if building else "", place=place, name=name):
+            if building:
+                draw_building(canvas, card, x, y, is_marked(path, marked), name, lang)
             else:
                 draw_bomb(canvas, card, x, y, is_marked(path, marked))
 
@@ -292,6 +328,7 @@ def draw(state: Any, marked: set[str], lang: str, links: Any = False, names: Any
     """The central board and one panel per player, the active player first."""
     name = names or (lambda kind, entity: entity)
     panels = [draw_board(state, marked, lang, links)]
+    panels.append(draw_market(state, marked, lang, links, names))
     order = sorted(
         range(len(state.players)), key=lambda i: state.players[i].colour != state.turn.active
     )
@@ -303,51 +340,10 @@ def draw(state: Any, marked: set[str], lang: str, links: Any = False, names: Any
     return "".join(f'<div class="panel">{panel}</div>' for panel in panels)
 
 
-#: A brush: the worker a tap puts ("Red laborer", 「紅色勞工」).
-BRUSH = N_("{colour} {kind}")
-
-
-def brushes(data: Any, name: Any, lang: str) -> list[tuple[str, str]]:
-    """What a tap on the picture puts: a worker of a kind, a player's or a contractor."""
-    players = data.get("players")
-    if not isinstance(players, list):  # a malformed state: its errors are shown, not brushes
-        players = []
-    colours = [p.get("colour") for p in players if isinstance(p, dict)]
-    found = []
-    for colour in [c for c in colours if isinstance(c, str)] + ["grey"]:
-        for kind in ("laborer", "engineer", "scientist"):
-            words = _t(lang, BRUSH, colour=name("colour", colour), kind=name("worker", kind))
-            found.append((f"{colour} {kind}", words))
-    return found
-
-
-def tap(data: Any, path: str, brush: str) -> str:
-    """Put the worker ``brush`` ("red laborer") on the board space or building at ``path``;
-    the pointer of the new piece ("" when nothing was put)."""
-    colour, _, kind = brush.partition(" ")
-    parts = path.strip("/").split("/")
-    node: Any = data
-    if parts[:1] == ["board"] and len(parts) == 2 and isinstance(data.get("board"), dict):
-        node = data["board"].setdefault(parts[1], [])
-    elif parts[:1] == ["players"] and len(parts) == 4 and parts[2] == "buildings":
-        try:
-            node = data["players"][int(parts[1])]["buildings"][int(parts[3])]
-            node = node.setdefault("occupants", [])
-            path += "/occupants"
-        except (KeyError, IndexError, ValueError, TypeError, AttributeError):
-            return ""
-    else:
-        return ""
-    if isinstance(node, list) and kind in ("laborer", "engineer", "scientist") and colour:
-        node.append({"kind": kind, "colour": colour})
-        return f"{path}/{len(node) - 1}"
-    return ""
-
-
 #: The titles of this game's own example states (by file name).
 EXAMPLES = {"mid-turn": N_("Mid-turn (placing workers)")}
 
 PRESENT = Presentation(
     draw=draw, brushes=brushes, tap=tap, fields=FIELDS, moves=MOVES,
-    player_fields=PLAYER_FIELDS, examples=EXAMPLES,
+    player_fields=PLAYER_FIELDS, examples=EXAMPLES, touch=TOUCH,
 )  # fmt: skip

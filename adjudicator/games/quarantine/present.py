@@ -9,6 +9,7 @@ from ...core.i18n import N_
 from ...core.present import MARK, Canvas, Presentation, is_marked, stroke, translator
 from .geometry import Layout, turn
 from .models import COLOURS, SPECIAL_KINDS
+from .touch import TOUCH
 
 DOMAIN = "quarantine"
 _t = translator(DOMAIN)
@@ -173,6 +174,12 @@ def draw_tile(canvas: Canvas, tile: Any, left: float, top: float, bad: bool, nam
         canvas.line(left + CELL - 4, top + 4, left + 4, top + CELL - 4, stroke="#444")
 
 
+def tile_name(tile: Any, names: Any) -> str:
+    """A tile as a screen reader names it: its room (a treatment room: its colour)."""
+    room = names("colour", tile.colour) if tile.kind == "treatment" else names("room", tile.kind)
+    return str(room)
+
+
 def wrap(text: str, limit: int) -> list[str]:
     """``text`` in lines of about ``limit`` characters (CJK counts double), broken at
     spaces; a longer word is broken with a hyphen (CJK without one)."""
@@ -223,7 +230,8 @@ def draw_player(
     for number, tile in enumerate(player.hospital):
         left, top = corner(tile.x, tile.y + 1)
         path = f"/players/{index}/hospital/{number}"
-        with canvas.link(path, tap=path):
+        place = f"tile:{player.name}:{tile.x}:{tile.y}"
+        with canvas.link(path, tap=path, place=place, name=tile_name(tile, names)):
             draw_tile(canvas, tile, left, top, is_marked(path, marked), names)
     for x, y in free_cells(player) if canvas.links else ():
         left, top = corner(x, y + 1)
@@ -237,11 +245,14 @@ def draw_player(
         canvas.circle(cx, cy, 6, fill="#ffffff", stroke="#1f3a5f", stroke_width=2)
     line_bad = is_marked(f"/players/{index}/line", marked)
     base = oy + height - FOOT + 14
-    canvas.text(
-        ox + PAD, base, _t(lang, "Waiting line"), size=13, fill=MARK if line_bad else "#333"
-    )
-    for number, colour in enumerate(player.line[:24]):
-        canvas.rect(ox + PAD + number * 12, base + 8, 10, 10, fill=CUBE.get(colour, "#999"))
+    with canvas.link(f"/players/{index}/line", place=f"line:{player.name}",
+                     name=f"{_t(lang, 'Waiting line')} ({player.name})"):  # fmt: skip
+        canvas.rect(ox + 2, base - 14, width - 4, FOOT - 4, rx=4, fill="#fbfaf7", stroke="none")
+        canvas.text(
+            ox + PAD, base, _t(lang, "Waiting line"), size=13, fill=MARK if line_bad else "#333"
+        )
+        for number, colour in enumerate(player.line[:24]):
+            canvas.rect(ox + PAD + number * 12, base + 8, 10, 10, fill=CUBE.get(colour, "#999"))
 
 
 def draw(state: Any, marked: set[str], lang: str, links: Any = False, names: Any = None) -> str:
@@ -273,7 +284,14 @@ def brushes(data: Any, name: Any, lang: str) -> list[tuple[str, str]]:
     ]  # fmt: skip
     for kind in SPECIAL_KINDS:
         found.append((f"place {kind}", _t(lang, "Place: {room}", room=name("room", kind))))
+    found += [(f"patient {c}", _t(lang, PATIENT, colour=name("colour", c))) for c in CUBE]
+    found.append(("unpatient", _t(lang, NO_PATIENT)))
     return [*found, ("turn", _t(lang, TURN)), ("remove", _t(lang, REMOVE))]
+
+
+#: Brushes for the cubes on a tile: a patient more (of a colour) or the last one off.
+PATIENT = N_("Add a patient to the tile tapped: {colour}")
+NO_PATIENT = N_("Take the last patient off the tile tapped")
 
 
 #: The side of a tile that faces its neighbour at (dx, dy); y grows northwards.
@@ -331,6 +349,15 @@ def place(hospital: list[Any], x: str, y: str, brush: str, base: str) -> str:
 
 
 def change(hospital: list[Any], number: int, tile: dict[str, Any], brush: str, base: str) -> str:
+    if brush.startswith("patient ") and brush[len("patient ") :] in CUBE:
+        tile.setdefault("patients", []).append(brush[len("patient ") :])
+        return f"{base}/{number}/patients"
+    if brush == "unpatient":
+        patients = tile.get("patients")
+        if not isinstance(patients, list) or not patients:
+            return ""
+        patients.pop()
+        return f"{base}/{number}/patients"
     if brush == "remove":
         del hospital[number]
         return base
@@ -346,5 +373,6 @@ def change(hospital: list[Any], number: int, tile: dict[str, Any], brush: str, b
 
 
 PRESENT = Presentation(
-    draw=draw, brushes=brushes, tap=tap, fields=FIELDS, moves=MOVES, player_fields=PLAYER_FIELDS
-)
+    draw=draw, brushes=brushes, tap=tap, fields=FIELDS, moves=MOVES, player_fields=PLAYER_FIELDS,
+    touch=TOUCH,
+)  # fmt: skip

@@ -1,0 +1,56 @@
+"""Quarantine's moves on its picture (see :mod:`adjudicator.core.touch`).
+
+The places: a hospital tile (``tile:anna:0:1``, the player's name and the tile's square)
+and a player's waiting line (``line:anna``). A tap on a tile puts the grey cube there (or,
+while disinfecting or admitting, names that tile); a tap on a waiting line puts the drawn
+patient in it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.touch import Touch
+
+#: The kinds whose move names one tile of one hospital (``player`` and ``at``).
+ONE_TILE = ("place_grey", "disinfect")
+
+
+def places(state: Any, move: dict[str, Any]) -> list[str]:
+    """The places a move names."""
+    kind = move.get("type")
+    at = move.get("at")
+    if kind in ONE_TILE and move.get("player") and isinstance(at, list) and len(at) == 2:
+        return [f"tile:{move['player']}:{at[0]}:{at[1]}"]
+    if kind == "place_patient" and move.get("player"):
+        return [f"line:{move['player']}"]
+    if kind == "admit":
+        rooms = [r for r in move.get("rooms") or [] if isinstance(r, list) and len(r) == 2]
+        return [f"tile:{state.round.active}:{x}:{y}" for x, y in rooms]
+    return []
+
+
+def put(state: Any, move: dict[str, Any], place: str) -> dict[str, Any] | None:
+    """The move after a tap on ``place`` (``None``: not a place of this game)."""
+    what, _, rest = place.partition(":")
+    if what == "line" and rest:
+        kept = {"colour": move["colour"]} if move.get("colour") else {}
+        return {"type": "place_patient", "player": rest, **kept}
+    if what != "tile":
+        return None
+    player, x, y = ([*rest.rsplit(":", 2), "", ""])[:3]
+    try:
+        at = [int(x), int(y)]
+    except ValueError:
+        return None
+    kind = move.get("type")
+    if kind == "admit" and player == state.round.active:
+        move.setdefault("rooms", []).append(at)
+        return move
+    if kind not in ONE_TILE:
+        move = {"type": "place_grey"}
+    move.update(player=player, at=at)
+    return move
+
+
+TOUCH = Touch(places=places, put=put, fills=("colour",), same=("colour",))

@@ -1,0 +1,34 @@
+"""Waiting for the answer to a form or a link: the editor pages swap it in without a
+reload (``web/static/swap.js``), the other pages load it as a new page."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from playwright.sync_api import Page
+
+#: True once the page has been swapped (``data-swaps`` grew) or replaced by a new one.
+ANSWERED = (
+    "n => window.__adjWaiting !== true ? document.readyState === 'complete'"
+    " : (document.documentElement.getAttribute('data-swaps') || '0') !== n"
+)
+
+
+@contextmanager
+def submitted(page: Page) -> Iterator[None]:
+    """Wait, after the block, for the page's answer (a swap or a new page)."""
+    before = page.evaluate(
+        "() => { window.__adjWaiting = true;"
+        " return document.documentElement.getAttribute('data-swaps') || '0'; }"
+    )
+    yield
+    page.wait_for_function(ANSWERED, arg=before)
+    page.evaluate("() => { window.__adjWaiting = false; }")
+
+
+def page_loads(page: Page) -> list[str]:
+    """A list that grows with each page load (not a swap) of ``page`` from now on."""
+    loads: list[str] = []
+    page.on("load", lambda p: loads.append(p.url))
+    return loads

@@ -1,0 +1,71 @@
+"""The dispute page's picture as the editor (issue 26): its places are buttons that put
+them in the move being entered, marked from the game's list of legal actions (see
+:mod:`adjudicator.core.touch`)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from markupsafe import Markup
+
+from adjudicator.core import touch
+from adjudicator.core.errors import MalformedInput
+from adjudicator.core.game import Game
+from adjudicator.core.present import Places
+
+from ..i18n import _, current_lang
+from . import draw
+
+log = logging.getLogger(__name__)
+
+
+def move_picture(
+    game: Game, data: Any, move: Any, paths: list[str], alternatives: list[Any] | None = None,
+    illegal: bool = False,
+) -> Markup | None:  # fmt: skip
+    """The table before the move, its places buttons that put them in the move (see
+    :mod:`adjudicator.core.touch`): marked where the move may go and where the move
+    already is; after an illegal move, its places as broken and where the legal
+    alternatives go."""
+    try:
+        state = game.parse_state(data)
+    except MalformedInput:
+        return None
+    if game.present is None or game.present.touch is None:
+        return draw(game, state, paths, current_lang())
+    found: dict[str, str] = {}
+    route: list[str] = []
+    if isinstance(move, dict):
+        try:
+            route = game.present.touch.places(state, move)
+            found = touch.marks(game, state, move)
+            if illegal:
+                chosen = {p: touch.BROKEN for p, m in found.items() if m == touch.CHOSEN}
+                found = {**touch.alternative_marks(game, state, alternatives or []), **chosen}
+        except Exception:  # marks must never break the page (the verdict stands alone)
+            log.exception("marking %s failed", game.id)
+    links = Places(found, mark_words(), "move-form", route)
+    return draw(game, state, paths, current_lang(), links)
+
+
+def mark_words() -> dict[str, str]:
+    """What each mark on a place says to a screen reader (and the legend to everyone)."""
+    return {
+        touch.PIECE: _("may move"),
+        touch.LEGAL: _("may go here"),
+        touch.CHOSEN: _("in the action"),
+        touch.BROKEN: _("breaks a rule"),
+        touch.ALTERNATIVE: _("legal instead"),
+    }
+
+
+def tapped_move(game: Game, data: Any, move: Any, place: str) -> tuple[Any, bool]:
+    """The move after a tap on ``place`` in the picture, and whether to decide it now."""
+    if game.present is None or game.present.touch is None or not isinstance(move, dict):
+        return move, False
+    try:
+        state = game.parse_state(data)
+    except MalformedInput:
+        return move, False
+    return touch.tap(game, state, move, place)
