@@ -4,6 +4,8 @@ request framing is 400; a 405 names what is allowed."""
 
 from __future__ import annotations
 
+import io
+import json
 import logging
 import re
 from collections.abc import Iterator
@@ -309,3 +311,21 @@ def test_wrong_join_codes_are_limited_per_address(client: FlaskClient, code: str
     page = client.get(f"/en/t/{code}", environ_base={"REMOTE_ADDR": "10.5.5.5"})
     assert page.status_code == 429 and int(page.headers["Retry-After"]) > 500
     assert head(code, "10.6.6.6") == 200
+
+
+def test_imports_from_the_page_count_against_the_address(tmp_path: Path) -> None:
+    from adjudicator.table.log import example_log
+    from adjudicator.table.service import Limits
+
+    app = create_app({"ADJ_DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}",
+                      "ADJ_TABLE_LIMITS": Limits(hourly_per_address=1)})  # fmt: skip
+    client = app.test_client()
+    log = json.dumps(example_log("imperial-expert-opening")).encode()
+
+    def bring() -> Any:
+        data = {"action": "import", "log": (io.BytesIO(log), "log.json")}
+        return client.post("/en/table/log", data=data, environ_base={"REMOTE_ADDR": "10.7.7.7"})
+
+    assert bring().status_code == 302
+    refused = bring()
+    assert refused.status_code == 429 and refused.headers["Retry-After"]

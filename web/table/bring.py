@@ -13,6 +13,7 @@ from adjudicator.games import UnknownGame, get_game
 from adjudicator.table import codec
 from adjudicator.table.log import Replay
 
+from ..clients import client_address
 from ..i18n import current_lang
 from ..views import error_views, picture
 from . import tables
@@ -28,7 +29,7 @@ def bring_log() -> Any:
     try:
         data = load_json(raw)
         if importing:
-            table, result = tables().import_log(data)
+            table, result = tables().import_log(data, opened_by=client_address())
             if table is not None:
                 return redirect(url_for("table_pages.table", code=table.code))
         else:
