@@ -83,7 +83,8 @@ class Check:
 #: The check whose function is running (set by :meth:`Check.run` and :meth:`Check.first`).
 _RUNNING: ContextVar[Check | None] = ContextVar("adjudicator_running_check", default=None)
 
-#: ``ADJUDICATOR_STRICT_RULES=1``: a check raising a rule it does not declare is an error.
+#: A check raising a rule it does not declare is an error (:class:`UndeclaredRule`) unless
+#: ``ADJUDICATOR_STRICT_RULES=0``, which only records the check's ID on the violation.
 STRICT_ENV = "ADJUDICATOR_STRICT_RULES"
 
 
@@ -93,8 +94,9 @@ def running() -> Check | None:
 
 
 def strict_rules() -> bool:
-    """Whether an undeclared rule raises :class:`UndeclaredRule` (tests turn it on)."""
-    return os.environ.get(STRICT_ENV, "") not in ("", "0")
+    """Whether an undeclared rule raises :class:`UndeclaredRule`: always, unless
+    ``ADJUDICATOR_STRICT_RULES=0`` (the tests force it on, tests/conftest.py)."""
+    return os.environ.get(STRICT_ENV, "1").strip() != "0"
 
 
 class UndeclaredRule(AdjudicatorError, RuntimeError):
@@ -200,21 +202,21 @@ class CheckRegistry:
 
         ``template`` is an ``N_(...)`` text or an ``N_plural(...)`` pair (then
         ``params["count"]`` picks the form). The violation carries the ID of the running
-        check; a rule that check does not declare raises :class:`UndeclaredRule` in strict
-        mode (:func:`strict_rules`)."""
+        check; a rule that check does not declare raises :class:`UndeclaredRule`
+        (:func:`strict_rules`)."""
         check = self._declaring(rule)
         return Violation(rule, Message(self.domain, template, params), path, check)
 
     def notice(self, rule: str, template: str | Plural, path: str = "", **params: Any) -> Notice:
         """A notice that ``rule`` could not be checked, with a message in this domain; like
         a violation it carries the ID of the running check, and raises
-        :class:`UndeclaredRule` in strict mode when that check does not declare ``rule``."""
+        :class:`UndeclaredRule` when that check does not declare ``rule``."""
         check = self._declaring(rule)
         return Notice(rule, Message(self.domain, template, params), path, check)
 
     def _declaring(self, rule: str) -> str:
         """The ID of the running check ("" outside a check). Raises :class:`UndeclaredRule`
-        in strict mode when that check does not declare ``rule``."""
+        when that check does not declare ``rule`` (unless :func:`strict_rules` is off)."""
         check = _RUNNING.get()
         if check is None:
             return ""
