@@ -137,3 +137,17 @@ def test_the_unraised_scan_finds_a_declaration_never_raised():
     toy = SimpleNamespace(checks=planted)
     found = unraised_declarations(toy, {"XX-101": {"leaky", "honest"}})
     assert found == ["check honest: declares XX-102, but no case makes it raise it"]
+
+
+def test_every_check_is_located_at_its_decorator(game):
+    from pathlib import Path
+
+    import adjudicator
+
+    package = Path(adjudicator.__file__).resolve().parent
+    for check in game.checks:
+        file, line = check.location()
+        lines = (package / file).read_text(encoding="utf-8").splitlines()
+        assert lines[line - 1].lstrip().startswith("@"), (check.id, file, line)
+        following = lines[line - 1 : line + 20]
+        assert any(f"def {check.id}(" in text for text in following), (check.id, file, line)

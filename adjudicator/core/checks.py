@@ -24,6 +24,7 @@ objects: what it could not decide because the state was entered only in part.
 
 from __future__ import annotations
 
+import inspect
 import os
 import types
 import typing
@@ -31,11 +32,15 @@ from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import StrEnum
+from pathlib import Path
 from typing import Any, get_args, get_origin, get_type_hints
 
 from .exceptions import AdjudicatorError
 from .i18n import Message, Name, Names, Plural
 from .verdicts import Notice, Violation
+
+#: The ``adjudicator`` package's folder: check locations are given relative to it.
+_PACKAGE = Path(__file__).resolve().parent.parent
 
 
 class Kind(StrEnum):
@@ -59,6 +64,17 @@ class Check:
     title: str
     moves: tuple[str, ...] = ()
     """For move and effect checks: the move types it applies to (empty: all)."""
+
+    def location(self) -> tuple[str, int]:
+        """Where the check is declared: its file, relative to the ``adjudicator`` package
+        (``/``-separated; absolute when outside it), and the line of its decorator."""
+        func = inspect.unwrap(self.func)
+        path = Path(inspect.getsourcefile(func) or func.__code__.co_filename).resolve()
+        try:
+            shown = path.relative_to(_PACKAGE).as_posix()
+        except ValueError:
+            shown = path.as_posix()
+        return shown, func.__code__.co_firstlineno
 
     def applies_to(self, move_type: str | None) -> bool:
         return not self.moves or move_type in self.moves
