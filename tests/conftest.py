@@ -22,6 +22,8 @@ HEAVY = ("browser", "playout", "fuzz", "load", "serving", "postgres", "docs")
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
+        if "built_docs" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.docs)  # it waits for the four-language build
         if any(item.get_closest_marker(name) for name in HEAVY):
             item.add_marker(pytest.mark.slow)
 
@@ -40,7 +42,7 @@ def built_docs():
     """The reference in all four languages, built once per test run (incrementally).
 
     Under pytest-xdist each worker asks for it: the first builds while the others wait on
-    a file lock, then find it up to date (Sphinx's incremental build: a second or so).
+    a file lock, then use it as it is (the run's ID, stamped beside it, says it is fresh).
     ``ADJ_TEST_DOCS=DIR`` uses an already built tree instead (for quick local runs).
     """
     import fcntl
@@ -53,9 +55,16 @@ def built_docs():
 
     out = Path(__file__).resolve().parent.parent / "docs" / "_build" / "html"
     out.mkdir(parents=True, exist_ok=True)
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")  # the same in every worker of a run
+    stamp = out.parent / ".test-build.stamp"
     with open(out.parent / ".test-build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
+        if run and stamp.is_file() and stamp.read_text() == run:
+            return out  # another worker of this run built it
+        stamp.unlink(missing_ok=True)
         results = build_docs(out)
-    failed = {lang: code for lang, (code, _) in results.items() if code != 0}
-    assert not failed, f"docs build failed: {failed}"
+        failed = {lang: code for lang, (code, _) in results.items() if code != 0}
+        assert not failed, f"docs build failed: {failed}"
+        if run:
+            stamp.write_text(run)
     return out

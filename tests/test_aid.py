@@ -123,7 +123,7 @@ def test_cli_refuses_a_player_count_the_game_does_not_allow(capsys, tmp_path):
 def test_cli_json_gives_the_sheet(capsys):
     assert main(["aid", "imperial", "--lang", "el", "--players", "3", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["counts"] == [3] and data["headings"]["aid"] == "Βοήθημα παίκτη"
+    assert data["counts"] == [3] and data["headings"]["aid"] == "Φύλλο βοήθειας παίκτη"
     assert data["headings"]["count"] == "3 παίκτες"
 
 
@@ -195,7 +195,7 @@ def web_client(tmp_path):
 def test_the_game_page_offers_the_aid_in_its_language(web_client):
     page = web_client.get("/el/quarantine/").get_data(as_text=True)
     assert 'href="/el/quarantine/aid.pdf"' in page
-    assert "Εκτύπωση βοηθήματος παίκτη" in page
+    assert "Εκτύπωση φύλλου βοήθειας παίκτη" in page
 
 
 def test_a_player_count_the_game_does_not_allow_is_a_page_in_the_language(web_client):

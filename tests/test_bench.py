@@ -27,6 +27,7 @@ def is_number(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
+@pytest.mark.slow
 def test_in_process_parts_have_their_shape():
     games = [MINIGAME, *available_games()]
     data = bench.run_bench(quick=True, games=games, parts=("check", "parse", "move"))
@@ -52,6 +53,7 @@ def test_machine_names_cpu_cores_and_python():
     assert found["python"].count(".") == 2
 
 
+@pytest.mark.serving
 def test_http_part_has_its_shape():
     games = available_games()
     if not games:

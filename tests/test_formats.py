@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from adjudicator.core.errors import MalformedInput
+from adjudicator.core.formats import Defaulted, defaults
 from adjudicator.games import get_game
 from adjudicator.table.service import Limits, Tables
 from adjudicator.table.store import make_engine, migrate
@@ -67,3 +69,57 @@ def test_saved_table_logs_import_to_the_same_state(release: str, tmp_path: Path)
         again = tables.export(table.code)
         assert again["entries"] == log["entries"] or "final_state" not in saved, name
     engine.dispose()
+
+
+# --- reading an earlier format -------------------------------------------------------------
+
+#: An Imperial maneuver whose third army ends in another nation's home province (Venice).
+MANEUVER = {"type": "maneuver", "nation": "AH", "space": "maneuver_1", "armies": [
+    {"route": ["greece", "west_balkan"]}, {"route": ["romania", "bulgaria"]},
+    {"route": ["trieste", "venice"], "stance": "hostile"}, {"route": ["west_balkan", "greece"]},
+]}  # fmt: skip
+
+
+def test_an_imperial_move_of_format_1_without_stance_reads_as_hostile_as_today() -> None:
+    game = get_game("imperial")
+    state = game.example("mid-game-counted")
+    stated = game.adjudicate(state, MANEUVER).to_json()
+    old = json.loads(json.dumps(MANEUVER))
+    del old["armies"][2]["stance"]
+    assert game.adjudicate(state, old).to_json() == stated
+    assert game.adjudicate(state, {**old, "format_version": 1}).to_json() == stated
+
+
+def test_a_newly_required_field_missing_in_an_earlier_format_gets_its_default() -> None:
+    step = Defaulted("move", "/armies/*", "stance", "hostile", since=2)
+    move = {"armies": [{"route": ["a"]}, {"route": ["b"]}]}
+    read, notices = defaults(move, "move", [step], [("armies", 1, "stance")], version=1)
+    assert read["armies"] == [{"route": ["a"]}, {"route": ["b"], "stance": "hostile"}]
+    assert [n.path for n in notices] == ["/armies/1/stance"]
+    assert "stance" not in move["armies"][1]  # the caller's data is left as it was
+    assert defaults(move, "move", [step], [("armies", 1, "stance")], version=2) == (move, ())
+
+
+def test_a_manhattan_project_card_name_of_format_1_is_ignored_with_a_notice() -> None:
+    game = get_game("manhattan-project")
+    state = game.example("mid-game")
+    before = game.check(state).to_json()
+    old = json.loads(json.dumps(state))
+    old["players"][0]["buildings"][0]["name"] = "Open-pit mine"
+    old["market"][0]["name"] = "University"
+    report = game.check(old).to_json("pt")
+    assert report["violations"] == before["violations"]
+    notes = [n for n in report["notices"] if n not in before["notices"]]
+    assert [n["path"] for n in notes] == ["/players/0/buildings/0/name", "/market/0/name"]
+    assert "formato anterior" in notes[0]["message"]
+    with pytest.raises(MalformedInput):
+        game.check({**old, "format_version": 2})
+    assert game.check({**state, "format_version": 2}).to_json() == before
+
+
+@pytest.mark.parametrize("version", [0, 3, "2", True, 2.0])
+def test_an_unknown_format_version_is_named(version: Any) -> None:
+    game = get_game("manhattan-project")
+    with pytest.raises(MalformedInput) as refused:
+        game.check({**game.example("mid-game"), "format_version": version})
+    assert [e.path for e in refused.value.errors] == ["/format_version"]

@@ -155,6 +155,7 @@ def case_leaks(game: Game, cases: tuple[Case, ...] | None = None) -> list[tuple[
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", _params("cases"))
 def test_case_answers_do_not_leak(game_id):
     leaks = case_leaks(load_game(game_id))
@@ -185,6 +186,7 @@ def option_leaks(game: Game, states: list[tuple[str, Any]] | None = None) -> lis
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", _params("options"))
 def test_legal_actions_do_not_leak(game_id):
     game = load_game(game_id)

@@ -65,6 +65,7 @@ def test_examples_break_no_conservation_rule_and_need_no_notice():
         assert not report.notices, (name, [n.to_json() for n in report.notices])
 
 
+@pytest.mark.playout
 def test_a_playout_keeps_every_component_counted():
     from adjudicator.games.manhattan_project.sampler import playout
 

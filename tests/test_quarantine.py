@@ -280,6 +280,7 @@ for name in g.example_names():
 """
 
 
+@pytest.mark.slow
 def test_the_picture_is_the_same_in_every_process():
     """A state's SVG does not depend on the process's string hashing (the doors of a tile
     were a set of strings, drawn in set order)."""

@@ -176,6 +176,7 @@ def test_the_reference_search_page_ranks_exactly_like_the_search(tmp_path: Path,
     assert in_js == in_python
 
 
+@pytest.mark.slow
 def test_the_reference_index_keeps_chinese_terms_whole_and_greek_forms_together():
     from adjudicator.docs_search import (
         SearchGreek,

@@ -121,8 +121,9 @@ def wait_until_answering(host: str, port: int, process: subprocess.Popen[str]) -
 def docs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A stand-in for the built reference: the slow-client probe does not read it."""
     out = tmp_path_factory.mktemp("docs") / "html"
-    (out / "en").mkdir(parents=True)
-    (out / "en" / "index.html").write_text("<html>built</html>")
+    for lang in ("en", "el", "pt", "zh_TW"):  # all there: no build beside the server
+        (out / lang).mkdir(parents=True)
+        (out / lang / "index.html").write_text("<html>built</html>")
     return out
 
 

@@ -19,10 +19,8 @@ from adjudicator.table.log import example_log
 from adjudicator.table.service import Limits, Tables
 from adjudicator.table.store import EntryRow, make_engine, migrate
 
-from .tabledb import BACKENDS, database_url, pg_cluster
+from .tabledb import BACKENDS, database_url
 from .test_table import opening_move
-
-__all__ = ["pg_cluster"]
 
 
 @pytest.fixture(params=BACKENDS)

@@ -1,8 +1,7 @@
 """The example Imperial log: the expert opening and 26 nation turns, replayed with the
 money, power points and tax marker checked after every nation turn.
 
-The official quick-intro game record is not among the project's sources, so this log is
-built from the expert-opening example instead (see the README)."""
+The official quick-intro game is the other example log (``tests/test_table_quickintro.py``)."""
 
 from __future__ import annotations
 

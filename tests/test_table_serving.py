@@ -155,3 +155,36 @@ def moves_until_killed(server: GunicornServer, code: str) -> list[tuple[int, int
     for p in phones:
         p.join(30)
     return confirmed
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_stop_is_quiet_and_its_control_socket_its_own(tmp_path: Path, signum: int) -> None:
+    """Ctrl-C (SIGINT) or SIGTERM with live streams open: the workers end their streams and
+    leave without a traceback (none is killed at the graceful timeout), and the control
+    socket was this server's own, named by its master, and is gone afterwards."""
+    server = GunicornServer(env={**os.environ, "ADJUDICATOR_DATABASE_URL":
+                                 f"sqlite:///{tmp_path / 't.sqlite3'}"},
+                            extra_args=["--log-level", "info"], start_timeout=120)  # fmt: skip
+    server.start()
+    assert server.process is not None
+    master = server.process.pid
+    try:
+        body = {"game": "imperial", "players": PLAYERS, "example": "setup-4p"}
+        _status, table = call(server, "POST", "/api/v1/tables", body)
+        streams = []
+        for _ in range(2):
+            conn = http.client.HTTPConnection(server.host, server.port, timeout=20)
+            conn.request("GET", f"/api/v1/tables/{table['code']}/events")
+            answer = conn.getresponse()
+            assert answer.status == 200 and answer.readline().startswith(b"retry:")
+            streams.append(conn)
+        server.process.send_signal(signum)
+        assert server.process.wait(timeout=20) == 0
+        log = server.log_tail(20000)
+    finally:
+        server.stop()
+    socket_line = f"Control socket listening at {Path('instance').resolve()}/gunicorn-{master}.ctl"
+    assert socket_line in log or f"/gunicorn-{master}.ctl" in log, log[-2000:]
+    assert not Path(f"instance/gunicorn-{master}.ctl").exists()
+    assert "Traceback" not in log and "SIGKILL" not in log and "graceful timeout" not in log, log
+    assert log.count("Worker exiting") == 2

@@ -155,7 +155,11 @@ def test_the_pages_play_a_move_in_each_language(client: FlaskClient) -> None:
     stale = client.post(f"/pt/t/{code}/move", data={
         "version": "1", "move_source": "json", "move_json": json.dumps(FIRST),
         "action": "decide"})  # fmt: skip
-    assert stale.status_code == 409 and "O estado mudou" in stale.text
+    assert stale.status_code == 409 and "Outra mudança chegou primeiro: 2. " in stale.text
+    assert (
+        "um celular sem lugar por Anna" in stale.text
+    )  # the move was Anna's; no phone held her seat
+    assert "Sua jogada ficou guardada abaixo" in stale.text
     client.post(f"/en/t/{code}/move", data={
         "version": "2", "move_source": "json", "move_json": json.dumps(WRONG),
         "action": "decide"})  # fmt: skip
@@ -209,7 +213,7 @@ def test_what_may_i_do_offers_legal_actions_where_the_game_has_them(
 
 def test_open_a_table_on_the_page(client: FlaskClient) -> None:
     page = client.get("/zh_TW/table/?game=imperial")
-    assert page.status_code == 200 and "開一張共用牌桌" in page.text
+    assert page.status_code == 200 and "開新牌桌" in page.text and "加入牌桌" in page.text
     names = ["Anna", "Ben", "Chloe", "Dimitris", "", ""]
     opened = client.post("/en/table/", data={"game": "imperial", "name": names,
                          "side": [""] * 6, "start": "", "action": "open"})  # fmt: skip

@@ -555,6 +555,7 @@ def test_real_games_pages_and_examples(real_client: FlaskClient) -> None:
             assert real_client.get(f"/zh_TW/{game.id}/{part}").status_code == 200
 
 
+@pytest.mark.slow
 def test_real_games_failing_cases_show_their_rules(real_client: FlaskClient) -> None:
     for game in real_games():
         for case in [c for c in game.cases if c.kind == "state" and c.expected_violations][:5]:
@@ -613,6 +614,7 @@ def form_values(html: str, form_id: str) -> dict[str, str]:
     return parser.values
 
 
+@pytest.mark.slow
 def test_real_games_form_round_trip(real_client: FlaskClient) -> None:
     """Submitting an example's form unchanged gives the example's own verdict."""
     for game in real_games():
@@ -743,10 +745,16 @@ def free_port() -> int:
         return port
 
 
+@pytest.mark.serving
 def test_adjudicator_serve_runs_gunicorn(tmp_path: Path) -> None:
+    """The page answers at once; a language of the reference that is not built yet says it
+    is being built (its build runs beside the server, and stops with it)."""
     import subprocess
     import time
+    import urllib.error
     import urllib.request
+
+    from adjudicator import docs_status
 
     docs = tmp_path / "html"
     (docs / "en").mkdir(parents=True)
@@ -773,9 +781,19 @@ def test_adjudicator_serve_runs_gunicorn(tmp_path: Path) -> None:
                 time.sleep(0.2)
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/docs/en/index.html") as answer:
             assert answer.read() == b"<html>built</html>"
+        assert not (docs / "el" / "index.html").is_file()
+        with pytest.raises(urllib.error.HTTPError) as building:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/docs/el/index.html")
+        assert building.value.code == 503
+        assert "Το εγχειρίδιο ετοιμάζεται" in building.value.read().decode()
+        builder = (docs_status.read_status(docs) or {})["pid"]
     finally:
         proc.terminate()
         proc.wait(timeout=40)
+    with pytest.raises(ProcessLookupError):  # the build stopped with the server
+        for _ in range(50):
+            os.kill(builder, 0)
+            time.sleep(0.2)
 
 
 # --- no input makes a page fail ----------------------------------------------------------------
@@ -930,6 +948,7 @@ def fill_move(client: FlaskClient, url: str, page: str, target: dict[str, Any]) 
     return client.post(url, data={**values, "action": "decide"}).get_data(as_text=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "el", "pt", "zh_TW"])
 def test_every_kind_of_action_can_be_chosen_filled_and_submitted(lang: str) -> None:
     """For each game and each kind of action, a known case's move entered through the form

@@ -8,8 +8,10 @@ once gunicorn listens on it.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -61,7 +63,8 @@ def start_reference_build(docs_dir: Path) -> subprocess.Popen[bytes] | None:
         flush=True,
     )
     command = [sys.executable, "-m", "adjudicator.docs_background", str(docs_dir), *langs]
-    process = subprocess.Popen(command, preexec_fn=_lower_priority)
+    # Its own process group, so that stopping it stops its Sphinx processes too.
+    process = subprocess.Popen(command, preexec_fn=_lower_priority, start_new_session=True)
     plan["pid"] = process.pid
     docs_status.write_status(docs_dir, plan)
     return process
@@ -75,11 +78,13 @@ def stop(process: subprocess.Popen[bytes] | None) -> None:
     """Stop an unfinished reference build (the next start builds it again)."""
     if process is None or process.poll() is not None:
         return
-    process.terminate()
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGTERM)
     try:
         process.wait(timeout=10)
     except subprocess.TimeoutExpired:
-        process.kill()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
 
 
 def options(host: str, port: int, workers: int) -> dict[str, Any]:
@@ -102,6 +107,8 @@ def options(host: str, port: int, workers: int) -> dict[str, Any]:
         accesslog="-",
         errorlog="-",
         when_ready=when_ready,
+        post_worker_init=gunicorn_conf.post_worker_init,
+        worker_exit=gunicorn_conf.worker_exit,
     )
     return found
 

@@ -164,6 +164,9 @@ HEADINGS = {
 }
 
 
+#: A stated action's cost, as a label and its value (Chinese wants a full-width colon).
+PRICE = N_("Cost: {cost}")
+
 #: The head cell of a row of costs in a game's table.
 COST = Message(CORE, HEADINGS["cost"])
 
@@ -218,6 +221,7 @@ def build_sheet(game: Game, parts: AidParts, lang: str, players: int | None = No
             "cost": _text(action.cost, lang) or "—",
             "gives": gives or line["text"],
         }
+        row["price"] = Message(CORE, PRICE, {"cost": row["cost"]}).render(lang)
         (sheet.actions if gives else sheet.stated).append(row)
     for table in parts.tables(game):
         line = _rule_line(game, table.rule, lang)

@@ -17,8 +17,10 @@ from .aliases import Aliases, aliases_in, load_aliases, load_general
 from .cases import Case, load_cases
 from .catalog import Catalog, Rule, Rulebook, load_catalog
 from .checks import CheckRegistry, Kind
-from .errors import MAX_INPUT_BYTES, MalformedInput, load_json
+from .errors import MAX_INPUT_BYTES, MalformedInput, _input_path, load_json
 from .exceptions import AdjudicatorError
+from .formats import Kind as FormatKind
+from .formats import Upgrade, defaults, upgrade, version_of
 from .i18n import N_, Message, gettext
 from .options import OptionsProvider, legal_actions
 from .present import Presentation
@@ -95,9 +97,17 @@ class Game:
     """The game's own tables in the reference (Imperial's unconfirmed borders)."""
     present: Presentation | None = None
     """Its picture and page labels (its ``present.py``), for the web layer."""
+    to_move: Callable[[Any], str | None] | None = None
+    """Who makes the next move in a parsed state: that player's key (a name, or the
+    ``player_kind`` key), ``None`` when no one in particular; the shared table gives the
+    move to that player's seat."""
     allowed_by: Callable[[Any, Any], Sequence[str]] | None = None
     """``allowed_by(state, move)``: the rules a legal move is made under, most specific
     first (default: the first rule of each check made for the move's type alone)."""
+    format_version: int = 1
+    """The version of its state and move formats (see :mod:`adjudicator.core.formats`)."""
+    upgrades: tuple[Upgrade, ...] = ()
+    """How to read the forms of earlier versions (dropped and newly required fields)."""
     aid: AidParts | None = None
     """What its printed player aid holds (its ``aid.py``), for ``adjudicator aid``."""
 
@@ -205,32 +215,54 @@ class Game:
     # --- parsing --------------------------------------------------------------------------
     def parse_state(self, data: Any) -> Any:
         """Validate ``data`` as a state, raising :class:`MalformedInput` with every problem.
+        A state of an earlier format version is read as :attr:`upgrades` say.
 
         pydantic walks the model, not the input, so nesting deeper than the model is refused
         at the first level where it does not fit; raw JSON text is depth-checked on loading.
         """
-        try:
-            return self.state_model.model_validate(data)
-        except ValidationError as exc:
-            raise MalformedInput.from_pydantic(exc, data, domain=self.domain) from None
+        return self._parse("state", data)[0]
 
     def parse_state_json(self, text: str | bytes) -> Any:
         """Validate JSON text as a state in one step (pydantic parses it in Rust); on any
-        problem the text is loaded as plain JSON so that every path points into it.
-        Raises :class:`MalformedInput` (also for text over ``MAX_INPUT_BYTES``)."""
+        problem the text is loaded as plain JSON and parsed from there (an earlier format,
+        or every path pointing into it). Raises :class:`MalformedInput` (also for text over
+        ``MAX_INPUT_BYTES``)."""
         if len(text) > MAX_INPUT_BYTES:
             raise MalformedInput.single("", N_("The input is too large."))
         try:
             return self.state_model.model_validate_json(text)
-        except ValidationError as exc:
-            raise MalformedInput.from_pydantic(exc, load_json(text), domain=self.domain) from None
+        except ValidationError:
+            return self.parse_state(load_json(text))
 
     def parse_move(self, data: Any) -> Any:
         """Validate ``data`` as a move; raises :class:`MalformedInput` with every problem."""
+        return self._parse("move", data)[0]
+
+    def _parse(self, kind: FormatKind, data: Any) -> tuple[Any, tuple[Notice, ...]]:
+        """Validate a state or move, in the current format or upgraded from an earlier one;
+        also the notices of what the upgrade did."""
+        validate = (
+            self.state_model.model_validate
+            if kind == "state"
+            else self.move_adapter.validate_python
+        )
+        version = version_of(data, self.format_version)
+        data, notices = upgrade(data, kind, self.upgrades, self.format_version)
         try:
-            return self.move_adapter.validate_python(data)
+            return validate(data), notices
         except ValidationError as exc:
-            raise MalformedInput.from_pydantic(exc, data, domain=self.domain) from None
+            error = exc
+        if version < self.format_version:
+            missing = [
+                _input_path(tuple(e["loc"]), data) for e in error.errors() if e["type"] == "missing"
+            ]
+            fixed, more = defaults(data, kind, self.upgrades, missing, version)
+            if more:
+                try:
+                    return validate(fixed), notices + more
+                except ValidationError as again:
+                    error, data = again, fixed
+        raise MalformedInput.from_pydantic(error, data, domain=self.domain) from None
 
     def schema(self, which: str = "state") -> dict[str, Any]:
         if which == "move":
@@ -252,12 +284,20 @@ class Game:
         )
 
     def check(self, data: Any) -> Report:
-        """Check a state: all its violations at once. Raises :class:`MalformedInput`."""
-        return self.report(self.parse_state(data))
+        """Check a state: all its violations at once (and, for a state of an earlier
+        format, notices of how it was read). Raises :class:`MalformedInput`."""
+        parsed, notices = self._parse("state", data)
+        report = self.report(parsed)
+        return Report(report.violations, notices + report.notices) if notices else report
 
     def check_json(self, text: str | bytes) -> Report:
         """:meth:`check` on JSON text. Raises :class:`MalformedInput`."""
-        return self.report(self.parse_state_json(text))
+        if len(text) > MAX_INPUT_BYTES:
+            raise MalformedInput.single("", N_("The input is too large."))
+        try:
+            return self.report(self.state_model.model_validate_json(text))
+        except ValidationError:
+            return self.check(load_json(text))
 
     def adjudicate(self, state_data: Any, move_data: Any) -> MoveVerdict:
         """Decide whether a move is legal in a state, and what it leads to. Raises

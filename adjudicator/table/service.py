@@ -19,7 +19,20 @@ from datetime import datetime, timedelta
 from typing import Annotated, Any, cast
 
 from pydantic import Field, StrictStr, TypeAdapter, ValidationError
-from sqlalchemy import Table, and_, bindparam, case, func, insert, null, select, text, update
+from sqlalchemy import (
+    Table,
+    Text,
+    and_,
+    bindparam,
+    case,
+    func,
+    insert,
+    null,
+    select,
+    text,
+    update,
+)
+from sqlalchemy import cast as sql_cast
 from sqlalchemy.engine import Connection, Engine
 
 from adjudicator.core.errors import CORE, MalformedInput, check_text
@@ -29,6 +42,8 @@ from adjudicator.core.i18n import N_, Message
 from adjudicator.games import UnknownGame, get_game
 
 from . import codec
+from . import seats as seating
+from .codes import new_short_code, normalize
 from .compact import Line, next_chain, rebuild, rebuild_path
 from .log import (
     FORMAT,
@@ -146,6 +161,10 @@ class Full(TableError):
     status = 507
 
 
+class NotYourSeat(TableError):
+    status = 403
+
+
 class TooMany(TableError):
     """A client address went past its fair share; ``retry_after`` seconds from now it may
     try again."""
@@ -259,6 +278,61 @@ class Tables:
             raise NoSuchTable(N_("There is no table with this code."))
         return Head(found.version, found.log_length, found.archived_at is not None)
 
+    def by_short_code(self, typed: str) -> TableRow:
+        """The table whose short code this is, as a person typed it (see :mod:`.codes`)."""
+        code = normalize(typed)
+        if code is None:
+            raise NoSuchTable(N_("There is no table with this code."))
+        with self.engine.connect() as conn:
+            found = conn.execute(select(_T).where(_T.c.short_code == code)).first()
+        if found is None:
+            raise NoSuchTable(N_("There is no table with this code."))
+        return TableRow(**found._mapping)
+
+    def holders(self, code: str) -> dict[str, str]:
+        """Each seat a phone holds, with that phone's token, by seat name."""
+        table = self.get(code)
+        with self.engine.connect() as conn:
+            return seating.holders(conn, table.id)
+
+    def seat_of_phone(self, code: str, phone: str | None) -> str | None:
+        """The seat this phone holds at the table (``None``: it watches)."""
+        if not phone:
+            return None
+        return next((s for s, p in self.holders(code).items() if p == phone), None)
+
+    def take_seat(self, code: str, seat: str | None, phone: str) -> None:
+        """The phone takes ``seat`` (a seat name of the table; ``None``: it only watches)."""
+        table = self.get(code)
+        if seat is not None and seat not in [p.get("name") for p in table.players]:
+            raise TableError(N_("The table has no seat called {name}."), name=seat[:64])
+        with self._writing() as conn:
+            seating.take(conn, table.id, seat, phone)
+
+    def entering(self, table: TableRow, phone: str) -> seating.Entering:
+        """Who enters the next move from this phone, for whom; refused when the move is
+        another seat's and a phone holds that seat."""
+        held = self.holders(table.code)
+        mine = next((s for s, p in held.items() if p == phone), None)
+        whose = seating.to_move(_game(table.game), table)
+        if whose is not None and held.get(whose) not in (None, phone):
+            raise NotYourSeat(seating.NOT_YOUR_SEAT, {"seat": whose}, seat=whose)
+        return seating.Entering(mine, whose)
+
+    def first_since(self, code: str, version: int) -> EntryRow | None:
+        """The change that moved the table on from ``version`` (what got in first)."""
+        table = self.get(code)
+        stmt = select(_E).where(_E.c.table_id == table.id, _E.c.based_on == version,
+                                _E.c.version.is_not(None)).order_by(_E.c.seq).limit(1)  # fmt: skip
+        with self.engine.connect() as conn:
+            found = conn.execute(stmt).first()
+        return EntryRow(**found._mapping) if found is not None else None
+
+    def entry(self, code: str, seq: int) -> EntryRow | None:
+        """One log line by its number."""
+        found = self.entries(code, since=seq - 1, limit=1)
+        return found[0] if found and found[0].seq == seq else None
+
     def heads(self, codes: Sequence[str]) -> dict[str, Head]:
         """The heads of many tables in one query (what a server's live-update poller asks)."""
         found: dict[str, Head] = {}
@@ -302,7 +376,7 @@ class Tables:
         variant = _variant(variant)
         if state is None:
             state = _setup(game, example, len(seats))
-            state = _rename(state, [s.name for s in seats])
+            state = rename_players(state, [s.name for s in seats])
         if variant is not None and isinstance(state, dict) and "variant" in state:
             state = {**state, "variant": variant}
         self._bounded_state(state)
@@ -341,9 +415,9 @@ class Tables:
         table_id: int = conn.execute(
             insert(TableRow)
             .values(
-                code=new_code(), game=game_id, variant=variant, players=seats,
-                state=state, version=1, log_length=1, created_at=stamp, active_at=stamp,
-                opened_by=key,
+                code=new_code(), short_code=new_short_code(), game=game_id, variant=variant,
+                players=seats, state=state, version=1, log_length=1, created_at=stamp,
+                active_at=stamp, opened_by=key,
             )
             .returning(TableRow.id)
         ).scalar_one()  # fmt: skip
@@ -373,19 +447,37 @@ class Tables:
             raise TooMany(int((aware(recent[-1]) + hour - stamp).total_seconds()) + 1)
 
     # --- changing -------------------------------------------------------------------------
-    def propose(self, code: str, move: Any, based_on: int, author: str | None = None) -> Outcome:
+    def propose(
+        self, code: str, move: Any, based_on: int, author: str | None = None,
+        *, phone: str | None = None,
+    ) -> Outcome:  # fmt: skip
         """Adjudicate ``move`` against version ``based_on``: a legal move is applied, an
-        illegal one is logged with its reasons and alternatives; a stale version is refused."""
+        illegal one is logged with its reasons and alternatives; a stale version is refused.
+        From a ``phone``: the author is its seat, and the move is refused when it is another
+        seat's that a phone holds (see :meth:`entering`)."""
         if _size(move, "/move") > self.limits.max_move_bytes:
             raise TooLarge(N_("The move is too large."))
         table = self._current(code, based_on)
+        seat = None
+        if phone is not None:
+            who = self.entering(table, phone)
+            author, seat = who.by, who.seat
         verdict, after = judge(_game(table.game), table.state, move, strict=True)
         if after is not None:
             self._bounded_state(after)
         move_data = move if isinstance(move, dict) else {"value": move}
         chain, keep = next_chain(table.chain) if after is not None else (table.chain, False)
         return self._append(
-            table, based_on, "move", author, move_data, verdict, after, chain=chain, keep=keep
+            table,
+            based_on,
+            "move",
+            author,
+            move_data,
+            verdict,
+            after,
+            chain=chain,
+            keep=keep,
+            seat=seat,
         )
 
     def undo(self, code: str, based_on: int, author: str | None = None) -> Outcome:
@@ -485,6 +577,7 @@ class Tables:
         *,
         chain: int = 0,
         keep: bool = False,
+        seat: str | None = None,
     ) -> Outcome:
         """One transaction: move the table on from ``based_on`` (when the state changes)
         and append the log line (keeping the state after it when ``keep``: a snapshot).
@@ -499,7 +592,7 @@ class Tables:
                     table_id=table.id, seq=moved.log_length, based_on=based_on,
                     version=moved.version if after is not None else None, kind=kind,
                     author=_author(author), move=move, verdict=verdict,
-                    state=after if keep else None, undoes=undoes, created_at=stamp,
+                    state=after if keep else None, undoes=undoes, seat=seat, created_at=stamp,
                 )  # fmt: skip
                 conn.execute(_ENTRY, _columns(entry))
         if moved is None:  # someone else was first: say why, with the table as it is now
@@ -567,8 +660,10 @@ class Tables:
             yield text
             return
         yield text[: text.rindex("[]")] + "["
-        state = case((_E.c.kind == "correct", _E.c.state), else_=null()).label("state")
-        columns = (_E.c.seq, _E.c.kind, _E.c.version, _E.c.author, _E.c.move, state)
+        # the move and a correction's state as the stored JSON text: copied, not re-encoded
+        state = case((_E.c.kind == "correct", sql_cast(_E.c.state, Text)), else_=null())
+        move = sql_cast(_E.c.move, Text).label("move")
+        columns = (_E.c.seq, _E.c.kind, _E.c.version, _E.c.author, move, state.label("state"))
         seq, sep = 1, "\n"
         while seq < table.log_length:
             time.sleep(0)  # under gevent: the other requests go on between two batches
@@ -640,7 +735,7 @@ def _imported_lines(
         line: dict[str, Any] = {
             "seq": seq, "based_on": version, "version": None, "kind": entry.kind,
             "author": _author(entry.author or author), "move": None, "verdict": None,
-            "state": None, "undoes": None, "created_at": stamp,
+            "state": None, "undoes": None, "seat": None, "created_at": stamp,
         }  # fmt: skip
         changed, chain = True, chains[seq - 1]
         if entry.kind == "undo":
@@ -668,17 +763,18 @@ def _imported_lines(
 
 
 def _export_entry(row: Any) -> str:
-    item: dict[str, Any] = {"kind": row.kind}
+    """One entry of an exported log, on one line, from its stored JSON texts."""
+    parts = [f'"kind": {json.dumps(row.kind)}']
     if row.kind == "move":
-        item["move"] = row.move
-        item["legal"] = row.version is not None
+        parts += [
+            f'"move": {row.move}',
+            f'"legal": {"true" if row.version is not None else "false"}',
+        ]
     elif row.kind == "correct":
-        item["state"] = row.state
+        parts.append(f'"state": {row.state}')
     if row.author:
-        item["author"] = row.author
-    # one line per entry, compact: json's C encoder (an indented dump is pure Python and
-    # was most of an export's time)
-    return json.dumps(item, ensure_ascii=False, separators=(", ", ": "))
+        parts.append(f'"author": {json.dumps(row.author, ensure_ascii=False)}')
+    return "{" + ", ".join(parts) + "}"
 
 
 def _columns(entry: EntryRow) -> dict[str, Any]:
@@ -726,7 +822,7 @@ def _setup(game: Game, example: str | None, players: int) -> dict[str, Any]:
     return game.example(name)
 
 
-def _rename(state: Any, names: Sequence[str]) -> Any:
+def rename_players(state: Any, names: Sequence[str]) -> Any:
     """The setup with its players' names replaced by the table's (by seat order), where
     the state lists its players by name."""
     old = state.get("players") if isinstance(state, dict) else None

@@ -76,6 +76,22 @@ class TableRow(Base):
     archived_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     opened_by: Mapped[str | None] = mapped_column(String(32))
     """Who opened it: a hash of the client's address (for the fair-use limits), if known."""
+    short_code: Mapped[str | None] = mapped_column(String(16), unique=True)
+    """The code one reads aloud and types (see :mod:`.codes`); the join ``code`` is the
+    link's."""
+
+
+class SeatRow(Base):
+    """A seat taken by a phone: that phone enters the seat's moves (one phone a seat)."""
+
+    __tablename__ = "adj_seats"
+    __table_args__ = (UniqueConstraint("table_id", "seat", name="uq_seat"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("adj_tables.id", ondelete="RESTRICT"))
+    seat: Mapped[str] = mapped_column(String(64))
+    phone: Mapped[str] = mapped_column(String(32))
+    taken_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 class EntryRow(Base):
@@ -98,6 +114,9 @@ class EntryRow(Base):
     """The state version it made (``None``: the state did not change)."""
     kind: Mapped[str] = mapped_column(String(16))
     author: Mapped[str | None] = mapped_column(String(64))
+    """Who entered it: the seat of the phone it came from (``None``: a phone without one)."""
+    seat: Mapped[str | None] = mapped_column(String(64))
+    """The seat it was entered for (whose move it was), when known."""
     move: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     verdict: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     state: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))

@@ -1,23 +1,27 @@
-"""The shared table in Debian's chromium: three phones (English, Greek, Chinese) play the
-first six nation turns of the Imperial example log; each sees each move, live, with its
-verdict in its own language, and one illegal move is refused for all of them.
+"""The shared table in Debian's chromium: a host opens the official Imperial quick-intro
+game; three phones (English, Greek, Chinese) join, two by the QR code's link and one by the
+short code typed on the start page, and play its first six nation turns, each from its own
+seat (Daniel's seat has no phone: the others enter his moves for him). Each phone sees each
+move, live, with its verdict in its own language; one illegal move is refused for all, and
+one undo says on every phone what it took back.
 
 Run it alone: ``pytest -m browser tests/browser/test_table.py``.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import threading
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+import segno
 from playwright.sync_api import Browser, Page, expect
 from werkzeug.serving import make_server
 
-from adjudicator.games import get_game
-from adjudicator.table.log import example_log, parse_log, replay
+from adjudicator.table.log import example_log
 from web import create_app
 
 pytestmark = pytest.mark.browser
@@ -30,8 +34,16 @@ REFUSED = {
     "el": "Δεν επιτρέπεται: απορρίφθηκε.",
     "zh_TW": "不合法：已拒絕。",
 }
-#: A word of each first effect, in each language: Austria-Hungary builds a factory (Trieste).
+#: A word of each first effect, in each language: Austria-Hungary imports (Trieste, Lemberg).
 FIRST_EFFECT = {"en": "Austria-Hungary", "el": "Αυστρο-Ουγγαρία", "zh_TW": "奧匈帝國"}
+TOOK_BACK = {"en": "took back", "el": "πήρε πίσω τη γραμμή", "zh_TW": "收回了"}
+UNDONE = {"en": "Undone by line", "el": "Αναιρέθηκε στη γραμμή", "zh_TW": "行復原"}
+#: Each phone's seat in the quick-intro game (Daniel's has no phone).
+SEATS = {"en": "Anton", "el": "Claudia", "zh_TW": "Bert"}
+#: Who enters each of the first six nation turns: the seat's phone, and Daniel's (Germany
+#: from T02 on, and Russia) from the Chinese and the Greek phones.
+ENTERS = ("el", "en", "el", "zh_TW", "zh_TW", "el")
+SVG_NS = "http://www.w3.org/2000/svg"
 
 
 @pytest.fixture(scope="module")
@@ -40,43 +52,89 @@ def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     app = create_app({"ADJ_DATABASE_URL": f"sqlite:///{folder / 't.sqlite3'}",
                       "ADJ_DOCS_DIR": folder})  # fmt: skip
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    address = f"http://127.0.0.1:{httpd.server_port}"
+    app.config["ADJ_SERVED_AT"] = address  # the address the join link and the QR code give
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{httpd.server_port}"
+        yield address
     finally:
         httpd.shutdown()
         thread.join(timeout=5)
 
 
-def after_the_opening() -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The example log's state after its 24 opening purchases, and its nation turns."""
-    log = example_log("imperial-expert-opening")
-    opening = sum(1 for e in log["entries"] if e["move"]["type"] == "opening")
-    result = replay(get_game("imperial"), parse_log(log))
-    return result.states[opening], [e["move"] for e in log["entries"][opening:]]
+def host_opens(browser: Browser, server: str) -> tuple[Page, str, str, str]:
+    """The host's device opens the quick-intro game on the start page; it shows the join
+    link, its QR code and the short code."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900}, locale="en")
+    page.goto(f"{server}/en/table/?game=imperial")
+    page.locator("#start").select_option("log:imperial-quickintro")
+    with page.expect_navigation():
+        page.locator("#open-button").click()
+    link = page.locator("#join-link").inner_text()
+    short = page.locator("#short-code").inner_text()
+    code = link.rsplit("/", 1)[-1]
+    return page, link, short, code
 
 
-def open_table(page: Page, server: str, state: dict[str, Any]) -> str:
-    players = [{"name": p["name"], "seat": i + 1} for i, p in enumerate(state["players"])]
-    answer = page.request.post(f"{server}/api/v1/tables", data=json.dumps(
-        {"game": "imperial", "players": players, "state": state}),
-        headers={"Content-Type": "application/json"})  # fmt: skip
-    assert answer.status == 201
-    code: str = answer.json()["code"]
-    return code
+def qr_renders_the_link(page: Page, link: str) -> None:
+    """The QR code: an SVG document with its namespace, drawn by chromium, of the link."""
+    image = page.locator("#qr")
+    expect(image).to_be_visible()
+    page.wait_for_function("() => document.getElementById('qr').complete")
+    assert image.evaluate("img => img.naturalWidth") > 0
+    url = image.evaluate("img => img.src")
+    parsed = page.evaluate(
+        """async (url) => {
+            const text = await (await fetch(url)).text();
+            const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+            return [doc.documentElement.namespaceURI, doc.querySelector("parsererror") === null,
+                    text];
+        }""",
+        url,
+    )
+    assert parsed[0] == SVG_NS and parsed[1]
+    page.emulate_media(media="print")  # it prints: the code and the QR, not the log
+    expect(image).to_be_visible()
+    expect(page.locator("#short-code")).to_be_visible()
+    expect(page.locator("#log")).to_be_hidden()
+    page.emulate_media(media="screen")
+    out = io.BytesIO()
+    segno.make(link, error="m").save(out, kind="svg", xmldecl=False, svgns=True, scale=4,
+                                     dark="#1b1f24")  # fmt: skip
+    assert parsed[2] == out.getvalue().decode()  # the QR code holds exactly the join link
 
 
-def join(browser: Browser, server: str, code: str, lang: str, seat: str) -> Page:
-    context = browser.new_context(viewport=PHONE, locale=lang.replace("_", "-"))
-    page = context.new_page()
-    page.goto(f"{server}/t/{code}")
-    page.locator(f"input[name=lang][value={lang}]").check()
-    page.locator(f"input[name=seat][value={seat}]").check()
+def phone(browser: Browser, lang: str) -> Page:
+    context = browser.new_context(viewport=PHONE, locale=lang.replace("_", "-"),
+                                  has_touch=True, is_mobile=True)  # fmt: skip
+    return context.new_page()
+
+
+def take_seat(page: Page, lang: str) -> None:
+    """On the join page, which came in the phone's own language: its seat, then Join."""
+    expect(page.locator("html")).to_have_attribute("lang", {"zh_TW": "zh-TW"}.get(lang, lang))
+    expect(page.locator(f"input[name=lang][value={lang}]")).to_be_checked()
+    page.locator(f"input[name=seat][value={SEATS[lang]}]").check()
     with page.expect_navigation():
         page.locator("#join-button").click()
-    expect(page.locator("html")).to_have_attribute("lang", {"zh_TW": "zh-TW"}.get(lang, lang))
     expect(page.locator("html")).to_have_attribute("data-table-live", "sse")
+
+
+def by_link(browser: Browser, link: str, lang: str) -> Page:
+    page = phone(browser, lang)
+    page.goto(link)
+    take_seat(page, lang)
+    return page
+
+
+def by_code(browser: Browser, server: str, short: str, lang: str) -> Page:
+    page = phone(browser, lang)
+    page.goto(f"{server}/table/")
+    page.locator("#code").fill(short.lower().replace(" ", ""))  # as one types it
+    with page.expect_navigation():
+        page.locator("#code-button").click()
+    take_seat(page, lang)
     return page
 
 
@@ -99,37 +157,55 @@ def pick(page: Page, move: dict[str, Any]) -> None:
     assert move in offered, (move, offered[:5])
     with page.expect_navigation():
         page.locator("ul.options button.option").nth(offered.index(move)).click()
+    page.wait_for_url("**/t/*")
 
 
-def test_three_phones_follow_six_nation_turns(browser: Browser, table_server: str) -> None:
-    state, turns = after_the_opening()
-    setup = browser.new_page()
-    code = open_table(setup, table_server, state)
-    names = [p["name"] for p in state["players"]]
-    phones = {lang: join(browser, table_server, code, lang, names[i]) for i, lang in
-              enumerate(LANGS)}  # fmt: skip
-    seq = 1
+def everyone_sees(phones: dict[str, Page], seq: int, words: dict[str, str], version: int) -> None:
+    for lang, page in phones.items():
+        expect(page.locator(f"#entry-{seq}")).to_contain_text(words[lang], timeout=5000)
+        expect(page.locator("#live")).to_have_attribute("data-version", str(version))
+
+
+def test_three_phones_join_and_play_six_nation_turns(browser: Browser, table_server: str) -> None:
+    turns = [e["move"] for e in example_log("imperial-quickintro")["entries"]]
+    host, link, short, _code = host_opens(browser, table_server)
+    assert "lang=" not in link
+    qr_renders_the_link(host, link)
+    phones = {"en": by_link(browser, link, "en"), "el": by_link(browser, link, "el"),
+              "zh_TW": by_code(browser, table_server, short, "zh_TW")}  # fmt: skip
+    # Anton's phone may not enter Claudia's move (Austria-Hungary's)
+    anton = phones["en"]
+    anton.locator("#options").click()
+    expect(anton.locator("#whose")).to_contain_text("It is Claudia's move")
+    assert anton.locator("ul.options button.option").count() == 0
+    anton.go_back()
+    seq, version = 1, 1
     for number, move in enumerate(turns[:6]):
-        if number == 3:  # an illegal move first: Russia out of turn (it is Great Britain's)
-            wrong = {**turns[4], "nation": "RU"}
-            enter(phones["el"], wrong)
+        entering = phones[ENTERS[number]]
+        if number == 2:  # an illegal move first: a French factory in London
+            enter(entering, {**move, "region": "london"})
             seq += 1
-            for lang, page in phones.items():
-                entry = page.locator(f"#entry-{seq}")
-                expect(entry).to_contain_text(REFUSED[lang], timeout=5000)
-                expect(entry.locator(".violation").first).to_be_visible()
-                expect(page.locator("#live")).to_have_attribute("data-version", str(number + 1))
-        entering = phones[LANGS[number % 3]]
-        if number == 2:
-            pick(entering, move)  # France's production from "What may I do?", others typed
+            everyone_sees(phones, seq, REFUSED, version)
+            for page in phones.values():
+                expect(page.locator(f"#entry-{seq} .violation").first).to_be_visible()
+        if number == 3:
+            pick(entering, move)  # Great Britain's production from "What may I do?"
         else:
             enter(entering, move)
-        seq += 1
-        for lang, page in phones.items():
-            entry = page.locator(f"#entry-{seq}")
-            expect(entry).to_contain_text(APPLIED[lang], timeout=5000)
-            if number == 0:
-                expect(entry.locator(".effects")).to_contain_text(FIRST_EFFECT[lang])
-            expect(page.locator("#live")).to_have_attribute("data-version", str(number + 2))
-    for page in phones.values():
+        seq, version = seq + 1, version + 1
+        everyone_sees(phones, seq, APPLIED, version)
+        if number == 0:
+            for lang, page in phones.items():
+                expect(page.locator(f"#entry-{seq} .effects")).to_contain_text(FIRST_EFFECT[lang])
+    # Daniel's turns were entered by the others' phones, for him
+    expect(phones["en"].locator(f"#entry-{seq} .who")).to_have_text("Claudia for Daniel")
+    expect(phones["zh_TW"].locator(f"#entry-{seq} .who")).to_have_text("Claudia 代 Daniel")
+    # the Chinese phone takes Russia's investor turn back: every phone says what it undid
+    phones["zh_TW"].locator("#undo").click()
+    undone = seq
+    seq, version = seq + 1, version + 1
+    everyone_sees(phones, seq, TOOK_BACK, version)
+    for lang, page in phones.items():
+        expect(page.locator(f"#entry-{seq} .undoes")).to_contain_text(f"{undone}. ")
+        expect(page.locator(f"#entry-{undone}")).to_contain_text(UNDONE[lang])
         assert page.locator("ol.log > li").count() == seq

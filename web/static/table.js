@@ -5,6 +5,11 @@
 // the page is fetched again, in this phone's language, and swapped in.
 (function () {
   "use strict";
+  // Printing the table page prints the invitation: its QR code unfolded.
+  window.addEventListener("beforeprint", function () {
+    var qr = document.getElementById("qr-box");
+    if (qr) { qr.open = true; }
+  });
   var box = document.querySelector("[data-live]");
   if (!box) { return; }
   var liveUrl = box.getAttribute("data-live");

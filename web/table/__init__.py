@@ -57,6 +57,18 @@ class Store:
                     self._misses = Misses()
         return self._tables
 
+    def stop(self) -> None:
+        """The server is stopping: end this process's live streams, and close the database
+        (SQLite folds its write-ahead log back into the file when the last one closes)."""
+        if self._watcher is not None:
+            self._watcher.stop()
+
+    def close(self) -> None:
+        """Close this process's connections (after :meth:`stop`, which ended the watcher's
+        own connection)."""
+        if self._tables is not None and self._pid == os.getpid():
+            self._tables.engine.dispose()
+
     def watcher(self) -> Watcher:
         """This process's poller of the followed tables' versions."""
         self.tables()

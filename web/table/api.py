@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import time
@@ -183,10 +184,18 @@ def options(code: str) -> Any:
 @bp.get("/<code>/qr.svg")
 def qr(code: str) -> Any:
     tables().head(code)
-    svg = segno.make(join_url(code), error="m").svg_inline(scale=4, dark="#1b1f24")
-    return Response(
-        svg, mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"}
-    )
+    return Response(qr_svg(join_url(code)), mimetype="image/svg+xml",
+                    headers={"Cache-Control": "private, max-age=3600"})  # fmt: skip
+
+
+def qr_svg(link: str) -> bytes:
+    """The link as a QR code: a standalone SVG document (with its namespace, which an
+    ``<img>`` needs); the page puts it on white (``img.qr``), so that it scans in a dark
+    theme too."""
+    out = io.BytesIO()
+    segno.make(link, error="m").save(out, kind="svg", xmldecl=False, svgns=True, scale=4,
+                                     dark="#1b1f24")  # fmt: skip
+    return out.getvalue()
 
 
 # --- live updates ----------------------------------------------------------------------------
@@ -227,6 +236,8 @@ def events(code: str) -> Any:
             if left <= 0:
                 return
             found = follow.wait(code, current, min(HEARTBEAT_SECONDS, left))
+            if follow.stopping:
+                return
             if found is None or found == current:
                 yield ": beat\n\n"
             else:

@@ -42,6 +42,16 @@ class Watcher:
         self.wanted = threading.Event()
         """A new stream waits for its table's first version."""
         self.pid = 0
+        self.stopping = False
+        """The server is stopping: every stream ends at once, and the watching too."""
+
+    def stop(self) -> None:
+        """End every stream of this process now (the server is stopping)."""
+        with self.lock:
+            self.stopping = True
+            for events in self.waiting.values():
+                for event in events:
+                    event.set()
 
     def follow(self, code: str) -> None:
         with self.lock:
@@ -77,7 +87,7 @@ class Watcher:
     def wait(self, code: str, seen: Head | None, timeout: float) -> Head | None:
         """The table's head once it differs from ``seen`` (or after ``timeout``)."""
         head = self.heads.get(code)
-        if head is not None and head != seen:
+        if (head is not None and head != seen) or self.stopping:
             return head
         event = threading.Event()
         with self.lock:
@@ -101,7 +111,7 @@ class Watcher:
         signal: ChangeSignal | None = None
         due = last = 0.0
         pending = False
-        while True:
+        while not self.stopping:
             try:
                 if signal is None:
                     signal = self._signal()
@@ -123,6 +133,7 @@ class Watcher:
                 self._poll()
                 last, pending = now_at, False
                 due = now_at + (signal.fallback_seconds if signal else 0.2)
+        self._drop(signal)
 
     def _signal(self) -> ChangeSignal:
         """The database's change signal; plain polling if it cannot give one."""

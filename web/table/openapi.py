@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.table.log import MAX_ENTRIES, MAX_PLAYERS
+from pydantic import BaseModel
+
+from adjudicator.table.log import MAX_ENTRIES, MAX_PLAYERS, Seat
 
 from ..openapi_parts import json_answer as _json
 from ..openapi_parts import lang_parameter
 from ..openapi_parts import ref as _ref
+from .bodies import MAX_NUMBER, CorrectionBody, MoveBody, OpenBody, UndoBody
 
 
 def _obj(required: list[str], **properties: Any) -> dict[str, Any]:
@@ -28,12 +31,15 @@ def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
     return {"anyOf": [schema, {"type": "null"}]}
 
 
-_SEAT = _obj(
-    ["name"],
-    name={"type": "string", "minLength": 1},
-    seat={"type": "integer", "minimum": 1, "maximum": MAX_PLAYERS},
-    side={"type": "string", "description": "A colour or a nation, as the game names it."},
-)
+def _model(model: type[BaseModel]) -> dict[str, Any]:
+    """The JSON schema of a model the API validates with (its nested models referenced
+    among the document's schemas), so that the document and the validation agree."""
+    schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
+    schema.pop("$defs", None)
+    return schema
+
+
+_SEAT = _model(Seat)
 _LINKS = _obj(
     ["join", "page", "log", "export", "events", "qr"],
     join=_STR, page=_STR, log=_STR, export=_STR, events=_STR, qr=_STR,
@@ -156,9 +162,12 @@ _CODE = {
     "description": "The table's join code.",
 }
 _NOT_FOUND = _json(_ref("TableRefusal"), "No table with this code.")
+_TOO_MANY = _json(
+    _ref("TableRefusal"),
+    "Fair use: too many tables or wrong join codes from this address (`Retry-After` says "
+    "when to try again).",
+)
 _MALFORMED_ANSWER = _json(_ref("TableMalformed"), "Malformed input: every problem, its path.")
-_VERSION = {"type": "integer", "description": "The state version the phone saw."}
-_AUTHOR = {"type": "string", "description": "Who enters it (a name, at most 40 characters)."}
 
 
 def _body(schema: dict[str, Any]) -> dict[str, Any]:
@@ -181,6 +190,7 @@ def _change(summary: str, op: str, body: dict[str, Any], extra: dict[str, Any]) 
                 "413": _json(_ref("TableRefusal"), "Too large."),
                 "422": _MALFORMED_ANSWER,
                 "507": _json(_ref("TableRefusal"), "The table's log is full."),
+                "429": _TOO_MANY,
                 **extra,
             },
         }
@@ -193,29 +203,30 @@ def _get(summary: str, op: str, answer: dict[str, Any], *params: Any) -> dict[st
             "summary": summary,
             "operationId": op,
             "parameters": [_CODE, *params],
-            "responses": {"200": answer, "404": _NOT_FOUND},
+            "responses": {"200": answer, "404": _NOT_FOUND, "429": _TOO_MANY},
         }
     }
+
+
+def _busy(path: dict[str, Any]) -> dict[str, Any]:
+    """A stream past the server's stream limits is refused (see web/table/streams.py)."""
+    path["get"]["responses"]["503"] = _json(
+        _ref("TableRefusal"),
+        "Too many live streams (on this server, this table or from this address); "
+        "`Retry-After` says when to try again (meanwhile, poll `head`).",
+    )
+    return path
 
 
 def paths() -> dict[str, Any]:
     """The table API's paths."""
     base = "/api/v1/tables"
-    open_body = _obj(
-        ["game"],
-        game={"type": "string", "description": "The game's ID."},
-        players={"type": "array", "items": _ref("Seat"), "maxItems": MAX_PLAYERS},
-        state={"type": "object", "description": "A state to start from (else: `example`)."},
-        example={"type": "string", "description": "An example to start from (else: the "
-                 "game's setup for that many players)."},
-        variant=_STR,
-        author=_AUTHOR,
-    )  # fmt: skip
+    open_body = _model(OpenBody)
     since = {
         "name": "since",
         "in": "query",
         "required": False,
-        "schema": {"type": "integer", "minimum": 0, "default": 0},
+        "schema": {"type": "integer", "minimum": 0, "maximum": MAX_NUMBER, "default": 0},
         "description": "Only the lines after this one (at most 500 at once).",
     }
     kind = {
@@ -247,6 +258,7 @@ def paths() -> dict[str, Any]:
                     "413": _json(_ref("TableRefusal"), "The state is too large."),
                     "422": _MALFORMED_ANSWER,
                     "507": _json(_ref("TableRefusal"), "Too many tables are open."),
+                    "429": _TOO_MANY,
                 },
             }
         },
@@ -271,8 +283,8 @@ def paths() -> dict[str, Any]:
         f"{base}/{{code}}/export": _get(
             "The log as a log file", "table-export", _json(_ref("LogFile"), "The log file.")
         ),
-        f"{base}/{{code}}/events": _get(
-            "Live updates (Server-Sent Events)", "table-events", events
+        f"{base}/{{code}}/events": _busy(
+            _get("Live updates (Server-Sent Events)", "table-events", events)
         ),
         f"{base}/{{code}}/qr.svg": _get("The join link's QR code", "table-qr", svg),
         f"{base}/{{code}}/options": _get(
@@ -285,19 +297,19 @@ def paths() -> dict[str, Any]:
         f"{base}/{{code}}/moves": _change(
             "Enter a move: a legal one is applied, an illegal one is logged with its reasons",
             "table-move",
-            _obj(["move", "version"], move=_OBJECT, version=_VERSION, author=_AUTHOR),
+            _model(MoveBody),
             {},
         ),
         f"{base}/{{code}}/undo": _change(
             "Take back the last change still in force (logged)",
             "table-undo",
-            _obj(["version"], version=_VERSION, author=_AUTHOR),
+            _model(UndoBody),
             {"400": _json(_ref("TableRefusal"), "There is nothing to undo.")},
         ),
         f"{base}/{{code}}/corrections": _change(
             "Correct the state to match the board (the audit is logged)",
             "table-correct",
-            _obj(["state", "version"], state=_OBJECT, version=_VERSION, author=_AUTHOR),
+            _model(CorrectionBody),
             {},
         ),
         f"{base}/{{code}}/reopen": {
@@ -305,7 +317,11 @@ def paths() -> dict[str, Any]:
                 "summary": "Reopen an archived table",
                 "operationId": "table-reopen",
                 "parameters": [_CODE, _LANG],
-                "responses": {"200": _json(_ref("Table"), "The table."), "404": _NOT_FOUND},
+                "responses": {
+                    "200": _json(_ref("Table"), "The table."),
+                    "404": _NOT_FOUND,
+                    "429": _TOO_MANY,
+                },
             }
         },
         f"{base}/replay": {
@@ -330,6 +346,7 @@ def paths() -> dict[str, Any]:
                 "responses": {
                     "201": _json(_ref("Table"), "The new table."),
                     "404": _json(_ref("TableRefusal"), "Unknown game."),
+                    "429": _TOO_MANY,
                     "422": _json(
                         {"anyOf": [_ref("TableMalformed"), _ref("LogRefused")]},
                         "Malformed, or a line that does not follow.",

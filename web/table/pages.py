@@ -7,7 +7,6 @@ from __future__ import annotations
 import contextlib
 from collections import OrderedDict
 from typing import Any
-from urllib.parse import quote
 
 from flask import (
     Blueprint,
@@ -20,16 +19,16 @@ from flask import (
     url_for,
 )
 
-from adjudicator.core.errors import MalformedInput, load_json
+from adjudicator.core.errors import MalformedInput
 from adjudicator.core.game import Game
-from adjudicator.core.i18n import LANGS
-from adjudicator.games import available_games, get_game
-from adjudicator.table.service import StaleVersion, TableError, TooMany
+from adjudicator.games import get_game
+from adjudicator.table import seats as seating
+from adjudicator.table.codes import shown
+from adjudicator.table.service import NotYourSeat, StaleVersion, TableError
 from adjudicator.table.store import TableRow
 
 from .. import forms, permalink
-from ..clients import client_address
-from ..i18n import COOKIE_AGE, LANG_COOKIE, canonical, current_lang
+from ..i18n import canonical, current_lang
 from ..inputs import default_move, edit_move, list_edit, move_from_form, state_from_form
 from ..views import (
     error_views,
@@ -38,16 +37,22 @@ from ..views import (
     picture,
     pretty,
     second_lang,
-    setup_examples,
     state_editor,
 )
 from . import record_miss, tables
 from .api import retry_headers
-from .views import entry_view, join_url, seat_list, seat_text, side_choices
+from .views import (
+    entry_views,
+    first_notice,
+    join_url,
+    seat_list,
+    seat_text,
+)
 
 bp = Blueprint("table_pages", __name__)
 
-SEAT_COOKIE = "adj_seat_"
+#: The phone's own random token (see :mod:`adjudicator.table.seats`): the seats it holds.
+PHONE_COOKIE = "adj_phone"
 
 
 @bp.url_value_preprocessor
@@ -62,7 +67,11 @@ def pull_lang(endpoint: str | None, values: dict[str, Any] | None) -> None:
 
 @bp.url_defaults
 def add_lang(endpoint: str, values: dict[str, Any]) -> None:
-    if "lang" not in values and g.get("url_lang"):
+    """The page's language for the pages under ``/<lang>/``; never for the join link, which
+    opens in the joining phone's own language (its last choice, else its browser's)."""
+    if "lang" in values or not g.get("url_lang"):
+        return
+    if current_app.url_map.is_endpoint_expecting(endpoint, "lang"):
         values["lang"] = g.url_lang
 
 
@@ -93,7 +102,12 @@ def refused(error: TableError) -> tuple[str, int, dict[str, str]]:
 def table_game(found: TableRow) -> Game:
     """The table's game, made the page's game so that its fields and kinds of action read in
     the page's language (``views.page_game``), as on the dispute and check pages."""
-    game = get_game(found.game)
+    return page_game_of(found.game)
+
+
+def page_game_of(game_id: str) -> Game:
+    """The game, made the page's game (see :func:`table_game`)."""
+    game = get_game(game_id)
     g.game_id, g.adj_game = game.id, game
     return game
 
@@ -104,92 +118,14 @@ def seen_version() -> int:
     return int(value) if ok else -1
 
 
-# --- open a table --------------------------------------------------------------------------
+def this_phone() -> str | None:
+    token = request.cookies.get(PHONE_COOKIE, "")
+    return token if 8 <= len(token) <= 32 else None
 
 
-@bp.get("/table/")
-def start() -> Any:
-    return redirect(url_for("table_pages.open_table", lang=current_lang()))
-
-
-@bp.route("/<lang>/table/", methods=["GET", "POST"])
-def open_table() -> Any:
-    games = available_games()
-    chosen = request.values.get("game") or games[0].id
-    game = next((x for x in games if x.id == chosen), games[0])
-    form: dict[str, Any] = {"game": game.id, "players": [""] * 4, "sides": [""] * 4}
-    errors: list[dict[str, str]] = []
-    if request.method == "POST" and request.form.get("action") == "open":
-        names = [n.strip() for n in request.form.getlist("name")][:8]
-        sides = request.form.getlist("side")[: len(names)]
-        form.update(players=names, sides=sides)
-        players: list[dict[str, Any]] = [
-            {"name": n, "seat": i + 1, **({"side": s} if s else {})}
-            for i, (n, s) in enumerate(zip(names, sides + [""] * len(names), strict=False))
-            if n
-        ]
-        first = str(players[0]["name"]) if players else None
-        start_from = request.form.get("start", "")
-        try:
-            state = None
-            if start_from == "json":
-                state = load_json(request.form.get("json", ""))
-            example = start_from if start_from in game.example_names() else None
-            table = tables().open(
-                game.id, players, state=state, example=example,
-                variant=request.form.get("variant") or None, author=first,
-                opened_by=client_address(),
-            )  # fmt: skip
-        except MalformedInput as exc:
-            errors = error_views(exc.errors)
-        except TooMany:
-            raise  # 429, with Retry-After (see refused)
-        except TableError as exc:
-            errors = [{"path": "", "message": exc.message.render(current_lang())}]
-        else:
-            response = redirect(url_for("table_pages.table", code=table.code))
-            if first:
-                response.set_cookie(SEAT_COOKIE + table.code, quote(first),
-                                    max_age=COOKIE_AGE, samesite="Lax")  # fmt: skip
-            return response
-    return render_template(
-        "table/open.html", games=games, chosen=game, form=form, errors=errors,
-        setups=setup_examples(game.example_names()), examples=game.example_names(),
-        sides=side_choices(game, current_lang()),
-    ), (422 if errors else 200)  # fmt: skip
-
-
-# --- join ------------------------------------------------------------------------------------
-
-
-@bp.route("/t/<code>", methods=["GET", "POST"])
-def join(code: str) -> Any:
-    """The shared link: each phone chooses its language and, if it likes, its seat."""
-    table = tables().get(code)
-    g.url_lang = current_lang()
-    if request.method == "POST":
-        lang = canonical(request.form.get("lang")) or current_lang()
-        response = redirect(url_for("table_pages.table", code=code, lang=lang))
-        response.set_cookie(LANG_COOKIE, lang, max_age=COOKIE_AGE, samesite="Lax")
-        seat = request.form.get("seat", "")
-        names = [p["name"] for p in table.players]
-        if seat in names:
-            response.set_cookie(SEAT_COOKIE + code, quote(seat), max_age=COOKIE_AGE,
-                                samesite="Lax")  # fmt: skip
-        else:
-            response.delete_cookie(SEAT_COOKIE + code)
-        return response
-    return render_template(
-        "table/join.html", table=table, game=table_game(table), langs_all=LANGS,
-        seat=_seat(code),
-    )  # fmt: skip
-
-
-def _seat(code: str) -> str | None:
-    from urllib.parse import unquote
-
-    raw = request.cookies.get(SEAT_COOKIE + code)
-    return unquote(raw) if raw else None
+def this_seat(code: str) -> str | None:
+    """The seat this phone holds at the table (``None``: it watches)."""
+    return tables().seat_of_phone(code, this_phone())
 
 
 # --- the table -------------------------------------------------------------------------------
@@ -203,24 +139,21 @@ def table_context(table: TableRow) -> dict[str, Any]:
     game = table_game(table)
     since = max(0, table.log_length - PAGE_LINES - 1)
     entries = tables().entries(table.code, since=since)
-    views = []
-    current: Any = None
-    for entry in entries:
-        views.append(entry_view(game, entry, current))
-        if entry.state is not None:
-            current = entry.state
+    views = entry_views(game, entries, tables().entry)
     if since:
         views = views[1:]  # the line before the first shown gave its state, not shown
     views.reverse()
+    mine = this_seat(table.code)
     return {
         "earlier": max(0, table.log_length - len(views)),
         "table": table,
         "game": game,
         "entries": views,
         "picture": picture(game, table.state, []),
-        "seat": _seat(table.code),
-        "seats": seat_list(game, table.players, _seat(table.code)),
+        "seat": mine,
+        "seats": seat_list(game, table.players, mine),
         "has_options": game.options is not None,
+        "short_code": shown(table.short_code) if table.short_code else "",
     }
 
 
@@ -229,8 +162,16 @@ def table(code: str) -> str:
     found = tables().get(code)
     return render_template(
         "table/table.html", **table_context(found), join_url=join_url(code),
-        qr=url_for("table_api.qr", code=code),
+        qr=url_for("table_api.qr", code=code), refused=_refused_notice(found),
     )  # fmt: skip
+
+
+def _refused_notice(found: TableRow) -> str:
+    """After an undo refused because the table had moved on: what got in first."""
+    seen = request.args.get("changed", "")
+    if not seen.isdigit():
+        return ""
+    return first_notice(table_game(found), tables().first_since(found.code, int(seen)))
 
 
 #: Rendered live parts, by (table, version, log length, language, second language): every
@@ -261,9 +202,9 @@ def live(code: str) -> str:
 @bp.post("/<lang>/t/<code>/undo")
 def undo(code: str) -> Any:
     try:
-        tables().undo(code, seen_version(), _seat(code))
+        tables().undo(code, seen_version(), this_seat(code))
     except StaleVersion:
-        return redirect(url_for("table_pages.table", code=code, changed=1))
+        return redirect(url_for("table_pages.table", code=code, changed=seen_version()))
     return redirect(url_for("table_pages.table", code=code, _anchor="log"))
 
 
@@ -284,12 +225,15 @@ def move(code: str) -> Any:
             if edit:
                 mv = edit_move(game, mv, edit)
             elif request.form.get("action") != "retype":
-                outcome = tables().propose(code, mv, seen_version(), _seat(code))
+                outcome = tables().propose(code, mv, seen_version(), phone=this_phone() or "")
                 anchor = f"entry-{outcome.entry.seq}"
                 return redirect(url_for("table_pages.table", code=code, _anchor=anchor))
-        except StaleVersion as exc:
-            notice = exc.message.render(current_lang())
+        except StaleVersion:
+            first = tables().first_since(code, seen_version())
+            notice = first_notice(game, first, again=True)
             found, status = tables().get(code), 409
+        except NotYourSeat as exc:
+            notice, status = exc.message.render(current_lang()), 403
         except MalformedInput as exc:
             errors, status = error_views(exc.errors), 422
             with contextlib.suppress(MalformedInput):
@@ -312,23 +256,32 @@ def move(code: str) -> Any:
 
 @bp.get("/<lang>/t/<code>/options")
 def options(code: str) -> Any:
+    """What this phone may do: the legal actions of the seat whose move it is, when that
+    seat is this phone's or no phone holds it; else whose move it is."""
     found = tables().get(code)
     game = table_game(found)
     if game.options is None:
         return redirect(url_for("table_pages.move", code=code))
     lang = current_lang()
-    result = game.legal_actions(game.parse_state(found.state))
-    groups = [
-        (move_label(kind), [
-            {"description": a.description.render(lang), "json": pretty(dict(a.move)),
-             "effects": [m.render(lang) for m in a.effects]}
-            for a in actions
-        ])
-        for kind, actions in result.by_kind().items()
-    ]  # fmt: skip
+    whose, held, mine = seating.to_move(game, found), tables().holders(code), this_seat(code)
+    elsewhere = whose is not None and held.get(whose) not in (None, this_phone())
+    groups: list[tuple[str, list[dict[str, Any]]]] = []
+    notes: list[str] = []
+    count = 0
+    if not elsewhere:
+        result = game.legal_actions(game.parse_state(found.state))
+        groups = [
+            (move_label(kind), [
+                {"description": a.description.render(lang), "json": pretty(dict(a.move)),
+                 "effects": [m.render(lang) for m in a.effects]}
+                for a in actions
+            ])
+            for kind, actions in result.by_kind().items()
+        ]  # fmt: skip
+        notes, count = [n.render(lang) for n in result.notes], len(result.actions)
     return render_template(
-        "table/options.html", table=found, game=game, groups=groups,
-        notes=[n.render(lang) for n in result.notes], count=len(result.actions),
+        "table/options.html", table=found, game=game, groups=groups, notes=notes,
+        count=count, whose=whose, mine=mine, elsewhere=elsewhere,
     )  # fmt: skip
 
 
@@ -352,7 +305,7 @@ def correct(code: str) -> Any:
                 if verb == "open":
                     opened.append(where)
             elif not edit:
-                outcome = tables().correct(code, data, seen_version(), _seat(code))
+                outcome = tables().correct(code, data, seen_version(), this_seat(code))
                 anchor = f"entry-{outcome.entry.seq}"
                 return redirect(url_for("table_pages.table", code=code, _anchor=anchor))
         except StaleVersion as exc:
@@ -367,3 +320,6 @@ def correct(code: str) -> Any:
         base=permalink.encode(data), opened=" ".join(opened), state_json=pretty(data),
         notice=notice, errors=errors,
     ), status  # fmt: skip
+
+
+from . import bring, joining  # noqa: E402,F401  (their routes are this blueprint's)

@@ -10,11 +10,12 @@ from markupsafe import Markup, escape
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import N_, Message, N_plural, Plural, join_items
 from adjudicator.table import codec
+from adjudicator.table.log import example_log, example_names
 from adjudicator.table.store import EntryRow, TableRow, aware
 
 from ..i18n import DOMAIN, current_lang
 from ..links import link_base
-from ..views import move_label, place_words, rule_view, second_lang
+from ..views import example_title, move_label, place_words, rule_view, second_lang, setup_examples
 
 
 def _(template: str | Plural, **params: Any) -> str:
@@ -162,13 +163,104 @@ def move_name(game: Game, move_type: str) -> str:
     return move_label(move_type)
 
 
+#: The example logs a table may start from, by name: their titles in every language.
+LOG_TITLES = {
+    "imperial-quickintro": N_("The official quick-intro game (4 players), from its start"),
+    "imperial-expert-opening": N_("The expert opening (4 players), from its start"),
+}
+
+
+def start_choices(game: Game) -> list[tuple[str, str]]:
+    """What a table may start from, besides the setup for the players typed: the game's
+    setups and examples by their titles, and the starts of its example logs."""
+    names = game.example_names()
+    setups = setup_examples(names)
+    choices = [(n, _(N_plural("{count} player", "{count} players"), count=c)) for n, c in setups]
+    taken = {n for n, _c in setups}
+    choices += [(n, example_title(game, n)) for n in names if n not in taken]
+    for name in example_names():
+        if name in LOG_TITLES and example_log(name).get("game") == game.id:
+            choices.append((f"log:{name}", _(LOG_TITLES[name])))
+    return choices
+
+
+def who_entered(entry: EntryRow) -> str:
+    """Who a line is by: the seat, and the phone's seat when another phone entered it."""
+    by = entry.author or _("a phone without a seat")
+    if entry.seat and entry.seat != entry.author:
+        return _("{phone} for {seat}", phone=by, seat=entry.seat)
+    return entry.seat or by
+
+
+def line_kind(game: Game, kind: str, move: dict[str, Any] | None) -> str:
+    """What a line is, as a reader says it: the kind of move, an undo or a correction."""
+    if kind == "move":
+        return move_name(game, str((move or {}).get("type", "")))
+    if kind == "correct":
+        return _("Corrected to match the board")
+    return _("Undo")
+
+
+def line_title(game: Game, entry: EntryRow) -> str:
+    """A line named as a reader says it: "9. Anna · Maneuver"."""
+    what = line_kind(game, entry.kind, entry.move)
+    return _("{number}. {who} · {what}", number=entry.seq, who=who_entered(entry), what=what)
+
+
+def first_notice(game: Game, first: EntryRow | None, *, again: bool = False) -> str:
+    """Why a change was refused: which one got in first, and by whom."""
+    if first is None:
+        text = _("The state changed: here is the new state.")
+    else:
+        text = _("Another change got in first: {line}.", line=line_title(game, first))
+    if again:
+        text += " " + _("Your move is kept below: enter it again against the new state.")
+    return text
+
+
+def flagged_line(game: Game, flag: Any, before: Any) -> dict[str, Any]:
+    """The first line of a log that does not follow, for the page: its number, what it
+    is, its note, and the reasons (with their rules), in the reader's language."""
+    entry = flag.entry
+    what = line_kind(game, entry.kind, entry.move)
+    both = {**before, "move": entry.move} if isinstance(before, dict) and entry.move else before
+    rendered = codec.render_verdict(flag.verdict, current_lang())
+    return {
+        "number": flag.index + 1,
+        "title": what,
+        "author": entry.author or "",
+        "note": entry.note or "",
+        "violations": _violations(game, flag.verdict.get("violations", []), both),
+        "alternatives": [a["description"] for a in rendered.get("alternatives", [])],
+    }
+
+
+def entry_views(game: Game, entries: list[EntryRow], lookup: Any) -> list[dict[str, Any]]:
+    """The log lines for the page, oldest first: each undo names the line it took back
+    (``lookup(seq)`` finds one not among ``entries``), and that line is marked undone."""
+    by_seq = {e.seq: e for e in entries}
+    undone = {e.undoes: e.seq for e in entries if e.kind == "undo" and e.undoes}
+    views, current = [], None
+    for entry in entries:
+        view = entry_view(game, entry, current)
+        if entry.seq in undone:
+            view["undone_by"] = undone[entry.seq]
+        if entry.kind == "undo" and entry.undoes:
+            target = by_seq.get(entry.undoes) or lookup(entry.undoes)
+            view["undoes"] = line_title(game, target) if target else str(entry.undoes)
+        views.append(view)
+        if entry.state is not None:
+            current = entry.state
+    return views
+
+
 def entry_view(game: Game, entry: EntryRow, state_before: Any) -> dict[str, Any]:
     """A log line for the page, every text in the reader's language."""
     lang = current_lang()
     view: dict[str, Any] = {
         "seq": entry.seq,
         "kind": entry.kind,
-        "author": entry.author or _("someone"),
+        "author": who_entered(entry),
         "applied": entry.version is not None,
         "version": entry.version,
         "at": entry.created_at.strftime("%H:%M"),

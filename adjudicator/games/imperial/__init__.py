@@ -42,4 +42,5 @@ GAME = Game(
     present=_present.PRESENT,
     aid=_aid,
     reference_tables=_reference.TABLES,
+    to_move=_options.player_to_move,
 )

@@ -69,6 +69,15 @@ def mover(state: State) -> str | None:
     return next((nid for nid, n in state.nations.items() if n.government), None)
 
 
+def player_to_move(state: State) -> str | None:
+    """The player who moves next: the one choosing in the expert opening, else the
+    government of the nation to move (``None``: that nation has none)."""
+    if state.opening is not None:
+        return state.opening.player
+    nation = mover(state)
+    return state.nations[nation].government if nation else None
+
+
 def reachable(state: State, nation: str) -> list[str]:
     """The rondel spaces the nation may take this turn, nearest first, that its government
     can pay for."""

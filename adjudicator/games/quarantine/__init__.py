@@ -19,6 +19,12 @@ from .models import State
 from .moves import Move
 from .rules import checks
 
+
+def _to_move(state: State) -> str | None:
+    """The active player (the shared table gives the next move to their seat)."""
+    return str(state.round.active)
+
+
 GAME = Game(
     id="quarantine",
     prefix="QU",
@@ -36,4 +42,5 @@ GAME = Game(
     present=_present.PRESENT,
     aid=_aid,
     players=(2, 4),
+    to_move=_to_move,
 )
