@@ -307,6 +307,12 @@ def cmd_schema(args: argparse.Namespace, out: Output) -> int:
     return EXIT_OK
 
 
+def _declared_by(check: Any) -> dict[str, Any]:
+    """A check declaring a rule and where: its file (relative to the package) and line."""
+    file, line = check.location()
+    return {"check": check.id, "kind": str(check.kind), "file": file, "line": line}
+
+
 def cmd_rules(args: argparse.Namespace, out: Output) -> int:
     from .search import search
 
@@ -317,10 +323,14 @@ def cmd_rules(args: argparse.Namespace, out: Output) -> int:
             sys.stderr.write(_t(out.lang, "Unknown rule: {id}", id=args.id) + "\n")
             return EXIT_MALFORMED
         data = game.rule_json(rule, out.lang)
+        data["declared_by"] = [_declared_by(c) for c in game.checks.for_rule(rule.id)]
         out.emit(
             data,
             lambda: (
-                f"{data['id']}  {data['title']}\n\n{data['text']}\n\n" + "\n".join(data["source"])
+                f"{data['id']}  {data['title']}\n\n{data['text']}\n\n"
+                + "\n".join(data["source"])
+                + "\n"
+                + "".join(f"\n{d['check']}  {d['file']}:{d['line']}" for d in data["declared_by"])
             ),
         )
         return EXIT_OK

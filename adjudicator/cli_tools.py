@@ -22,11 +22,13 @@ EXIT_OK, EXIT_VIOLATIONS = 0, 1
 
 
 def cmd_trace(args: argparse.Namespace, out: Any) -> int:
-    from .core.trace import problems, trace_json
+    from .core.trace import problems, raised_by, trace_json, unraised_declarations
 
     games = [get_game(args.game)] if args.game else available_games()
-    data = trace_json(games)
+    raisers = {g.id: raised_by(g) for g in games}
+    data = trace_json(games, raisers)
     gaps = [f"{g.id}: {p}" for g in games for p in problems(g)]
+    gaps += [f"{g.id}: {p}" for g in games for p in unraised_declarations(g, raisers[g.id])]
 
     def text() -> str:
         lines = [f"{'rule':<9} {'checks':<40} pass fail  el pt zh"]

@@ -91,6 +91,27 @@ def test_rule_lookup_in_every_language(game, capsys, lang):
         assert data["text"] != rule.text
 
 
+def test_a_rule_leads_to_the_file_and_line_of_each_check_declaring_it(game, capsys):
+    from pathlib import Path
+
+    import adjudicator
+
+    package = Path(adjudicator.__file__).resolve().parent
+    rule = next(r for r in game.catalog if len(game.checks.for_rule(r.id)) >= 1)
+    code, out = run(capsys, "rules", game.id, rule.id, "--format", "json")
+    assert code == 0
+    declared = json.loads(out)["declared_by"]
+    assert [d["check"] for d in declared] == [c.id for c in game.checks.for_rule(rule.id)]
+    for entry in declared:
+        assert not entry["file"].startswith("/") and entry["file"].endswith(".py")
+        lines = (package / entry["file"]).read_text(encoding="utf-8").splitlines()
+        declaration = "\n".join(lines[entry["line"] - 1 : entry["line"] + 12])
+        assert declaration.lstrip().startswith("@") and rule.id in declaration
+        assert f"def {entry['check']}(" in declaration
+    code, text = run(capsys, "rules", game.id, rule.id)
+    assert f"{declared[0]['check']}  {declared[0]['file']}:{declared[0]['line']}" in text
+
+
 def test_unknown_rule_and_game(capsys):
     assert main(["rules", "imperial", "IM-999z"]) == 2
     with pytest.raises(SystemExit) as info:

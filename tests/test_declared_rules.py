@@ -1,6 +1,7 @@
-"""A check raises only the rules it declares (issue 15): checked in the code (a static
-scan of every check) and while it runs (strict mode, which tests/conftest.py turns on),
-and every violation names the check that raised it."""
+"""A check raises only the rules it declares (issues 15, 24): checked in the code (a static
+scan of every check) and while it runs (strict mode: on unless ADJUDICATOR_STRICT_RULES=0,
+and forced on by tests/conftest.py); every violation names the check that raised it, and
+every declared rule is raised by its check in some case."""
 
 from __future__ import annotations
 
@@ -46,8 +47,12 @@ def test_the_static_scan_follows_helpers_and_finds_an_undeclared_rule():
     assert len(problems) == 1 and "leaky raises XX-102" in problems[0]
 
 
-def test_strict_mode_is_on_in_the_tests():
+def test_strict_mode_is_on_in_the_tests_and_by_default(monkeypatch):
     assert strict_rules()
+    monkeypatch.delenv(STRICT_ENV)
+    assert strict_rules()
+    monkeypatch.setenv(STRICT_ENV, "0")
+    assert not strict_rules()
 
 
 def test_an_undeclared_rule_fails_at_run_time_in_strict_mode():
@@ -114,3 +119,35 @@ def test_core_imports_no_game():
                 found.append(f"{path.name}: imports {name}")
         found += [f"{path.name}: names {g}" for g in games if f'"{g}"' in text]
     assert found == []
+
+
+def test_every_declared_rule_is_raised_by_its_check_in_some_case(game):
+    """Declared equals raised: a check declaring a rule no case makes it raise is either
+    over-declared or lacks a failing case (issue 24)."""
+    from adjudicator.core.trace import unraised_declarations
+
+    assert unraised_declarations(game) == []
+
+
+def test_the_unraised_scan_finds_a_declaration_never_raised():
+    from types import SimpleNamespace
+
+    from adjudicator.core.trace import unraised_declarations
+
+    toy = SimpleNamespace(checks=planted)
+    found = unraised_declarations(toy, {"XX-101": {"leaky", "honest"}})
+    assert found == ["check honest: declares XX-102, but no case makes it raise it"]
+
+
+def test_every_check_is_located_at_its_decorator(game):
+    from pathlib import Path
+
+    import adjudicator
+
+    package = Path(adjudicator.__file__).resolve().parent
+    for check in game.checks:
+        file, line = check.location()
+        lines = (package / file).read_text(encoding="utf-8").splitlines()
+        assert lines[line - 1].lstrip().startswith("@"), (check.id, file, line)
+        following = lines[line - 1 : line + 20]
+        assert any(f"def {check.id}(" in text for text in following), (check.id, file, line)

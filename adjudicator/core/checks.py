@@ -24,6 +24,7 @@ objects: what it could not decide because the state was entered only in part.
 
 from __future__ import annotations
 
+import inspect
 import os
 import types
 import typing
@@ -31,11 +32,15 @@ from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import StrEnum
+from pathlib import Path
 from typing import Any, get_args, get_origin, get_type_hints
 
 from .exceptions import AdjudicatorError
 from .i18n import Message, Name, Names, Plural
 from .verdicts import Notice, Violation
+
+#: The ``adjudicator`` package's folder: check locations are given relative to it.
+_PACKAGE = Path(__file__).resolve().parent.parent
 
 
 class Kind(StrEnum):
@@ -60,6 +65,17 @@ class Check:
     moves: tuple[str, ...] = ()
     """For move and effect checks: the move types it applies to (empty: all)."""
 
+    def location(self) -> tuple[str, int]:
+        """Where the check is declared: its file, relative to the ``adjudicator`` package
+        (``/``-separated; absolute when outside it), and the line of its decorator."""
+        func = inspect.unwrap(self.func)
+        path = Path(inspect.getsourcefile(func) or func.__code__.co_filename).resolve()
+        try:
+            shown = path.relative_to(_PACKAGE).as_posix()
+        except ValueError:
+            shown = path.as_posix()
+        return shown, func.__code__.co_firstlineno
+
     def applies_to(self, move_type: str | None) -> bool:
         return not self.moves or move_type in self.moves
 
@@ -83,7 +99,8 @@ class Check:
 #: The check whose function is running (set by :meth:`Check.run` and :meth:`Check.first`).
 _RUNNING: ContextVar[Check | None] = ContextVar("adjudicator_running_check", default=None)
 
-#: ``ADJUDICATOR_STRICT_RULES=1``: a check raising a rule it does not declare is an error.
+#: A check raising a rule it does not declare is an error (:class:`UndeclaredRule`) unless
+#: ``ADJUDICATOR_STRICT_RULES=0``, which only records the check's ID on the violation.
 STRICT_ENV = "ADJUDICATOR_STRICT_RULES"
 
 
@@ -93,8 +110,9 @@ def running() -> Check | None:
 
 
 def strict_rules() -> bool:
-    """Whether an undeclared rule raises :class:`UndeclaredRule` (tests turn it on)."""
-    return os.environ.get(STRICT_ENV, "") not in ("", "0")
+    """Whether an undeclared rule raises :class:`UndeclaredRule`: always, unless
+    ``ADJUDICATOR_STRICT_RULES=0`` (the tests force it on, tests/conftest.py)."""
+    return os.environ.get(STRICT_ENV, "1").strip() != "0"
 
 
 class UndeclaredRule(AdjudicatorError, RuntimeError):
@@ -200,21 +218,21 @@ class CheckRegistry:
 
         ``template`` is an ``N_(...)`` text or an ``N_plural(...)`` pair (then
         ``params["count"]`` picks the form). The violation carries the ID of the running
-        check; a rule that check does not declare raises :class:`UndeclaredRule` in strict
-        mode (:func:`strict_rules`)."""
+        check; a rule that check does not declare raises :class:`UndeclaredRule`
+        (:func:`strict_rules`)."""
         check = self._declaring(rule)
         return Violation(rule, Message(self.domain, template, params), path, check)
 
     def notice(self, rule: str, template: str | Plural, path: str = "", **params: Any) -> Notice:
         """A notice that ``rule`` could not be checked, with a message in this domain; like
         a violation it carries the ID of the running check, and raises
-        :class:`UndeclaredRule` in strict mode when that check does not declare ``rule``."""
+        :class:`UndeclaredRule` when that check does not declare ``rule``."""
         check = self._declaring(rule)
         return Notice(rule, Message(self.domain, template, params), path, check)
 
     def _declaring(self, rule: str) -> str:
         """The ID of the running check ("" outside a check). Raises :class:`UndeclaredRule`
-        in strict mode when that check does not declare ``rule``."""
+        when that check does not declare ``rule`` (unless :func:`strict_rules` is off)."""
         check = _RUNNING.get()
         if check is None:
             return ""

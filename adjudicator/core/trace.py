@@ -51,10 +51,26 @@ def raised_by(game: Any) -> dict[str, set[str]]:
     return found
 
 
-def trace_json(games: Iterable[Any]) -> dict[str, Any]:
+def unraised_declarations(game: Any, raisers: dict[str, set[str]] | None = None) -> list[str]:
+    """Each declared (check, rule) pair that no case of ``game`` makes the check raise:
+    an over-declaration, or a failing case still to write. ``raisers`` is
+    :func:`raised_by` when already computed."""
+    raisers = raised_by(game) if raisers is None else raisers
+    return [
+        f"check {check.id}: declares {rule}, but no case makes it raise it"
+        for check in game.checks
+        for rule in check.rules
+        if check.id not in raisers.get(rule, ())
+    ]
+
+
+def trace_json(
+    games: Iterable[Any], raisers_of: dict[str, dict[str, set[str]]] | None = None
+) -> dict[str, Any]:
+    """The matrix; ``raisers_of`` maps a game ID to its :func:`raised_by` when computed."""
     rules = []
     for game in games:
-        raisers = raised_by(game)
+        raisers = (raisers_of or {}).get(game.id) or raised_by(game)
         for rule, row in zip(game.catalog, trace_game(game), strict=True):
             rules.append(
                 {

@@ -133,8 +133,6 @@ def action_budget(state: State, move: ActionMove) -> Iterator[Violation]:
     "QU-605",
     "QU-714",
     "QU-701",
-    "QU-702",
-    "QU-418",
     title=N_("Admit patients"),
 )
 def admit(state: State, move: Admit) -> Iterator[Violation]:
@@ -194,6 +192,8 @@ def admit(state: State, move: Admit) -> Iterator[Violation]:
             )
         elif len(tile.patients) + used[pos] >= capacity(lay, pos):
             if len(tile.patients) + used[pos] < capacity(lay, pos, working=False):
+                # a Supply Room lies in the hospital (it counts when not working), so
+                # the only reason given is its quarantine (QU-701)
                 yield from room_missing(state, i, "supply_room", "QU-702", path)
                 return
             yield checks.violation(
