@@ -119,11 +119,11 @@ def test_seats_each_phone_enters_its_own_and_an_empty_seat_from_any(app: Any) ->
     state["turn"] = "RU"
     anton.post(f"/api/v1/tables/{code}/corrections", json={"state": state, "version": 3})
     listed = bert.get(f"/zh_TW/t/{code}/options").text
-    assert "輪到 Daniel，但沒有手機坐這個座位" in listed
+    assert "輪到 Daniel，但沒有手機佔用這個座位" in listed
     assert enter(bert, code, daniel_turn, 4, "zh_TW").status_code == 302
     line = bert.get(f"/en/t/{code}/live").text
     assert '<span class="who">Bert for Daniel</span>' in line
-    assert '<span class="who">Bert 代 Daniel</span>' in bert.get(f"/zh_TW/t/{code}/live").text
+    assert '<span class="who">Bert 代 Daniel 輸入</span>' in bert.get(f"/zh_TW/t/{code}/live").text
 
 
 def test_undo_names_what_it_took_back_and_marks_it_in_every_language(app: Any) -> None:
@@ -134,9 +134,9 @@ def test_undo_names_what_it_took_back_and_marks_it_in_every_language(app: Any) -
     claudia.post(f"/en/t/{code}/undo", data={"version": "2"})
     for lang, took, mark in (
         ("en", "took back 2. Claudia · Import", "Undone by line 3."),
-        ("el", "πήρε πίσω τη γραμμή 2. Claudia · Εισαγωγή", "Αναιρέθηκε στη γραμμή 3."),
-        ("pt", "desfez 2. Claudia · Importação", "Desfeita pela linha 3."),
-        ("zh_TW", "收回了 2. Claudia · 進口", "已由第 3 行復原。"),
+        ("el", "αναίρεσε τη γραμμή 2. Claudia · Εισαγωγή", "Αναιρέθηκε από τη γραμμή 3."),
+        ("pt", "desfez a linha 2. Claudia · Importação", "Desfeita pela linha 3."),
+        ("zh_TW", "復原了 2. Claudia · 進口", "已由第 3 筆復原。"),
     ):
         live = claudia.get(f"/{lang}/t/{code}/live").text
         assert took in live and mark in live, lang
@@ -172,7 +172,7 @@ def test_a_log_is_brought_to_the_page(app: Any) -> None:
                           "log": (io.BytesIO(good), "quick.json")},
                           content_type="multipart/form-data")  # fmt: skip
     assert (
-        checked.status_code == 200 and "Todas as linhas estão em ordem: 26 linhas" in checked.text
+        checked.status_code == 200 and "Todas as linhas são válidas: 26 linhas" in checked.text
     )
     wrong = json.loads(good)
     wrong["entries"][2]["move"]["region"] = "london"
@@ -180,7 +180,7 @@ def test_a_log_is_brought_to_the_page(app: Any) -> None:
                           "log": (io.BytesIO(json.dumps(wrong).encode()), "bad.json")},
                           content_type="multipart/form-data")  # fmt: skip
     assert flagged.status_code == 422
-    assert "Η γραμμή 3 δεν ακολουθεί" in flagged.text and "Δεν άνοιξε τραπέζι." in flagged.text
+    assert "Η γραμμή 3 δεν προκύπτει από τις προηγούμενες" in flagged.text and "Δεν άνοιξε τραπέζι." in flagged.text
     assert "IM-503" in flagged.text and 'class="picture"' in flagged.text
     opened = client.post("/en/table/log", data={"action": "import",
                          "log": (io.BytesIO(good), "quick.json")},

@@ -36,8 +36,8 @@ REFUSED = {
 }
 #: A word of each first effect, in each language: Austria-Hungary imports (Trieste, Lemberg).
 FIRST_EFFECT = {"en": "Austria-Hungary", "el": "Αυστρο-Ουγγαρία", "zh_TW": "奧匈帝國"}
-TOOK_BACK = {"en": "took back", "el": "πήρε πίσω τη γραμμή", "zh_TW": "收回了"}
-UNDONE = {"en": "Undone by line", "el": "Αναιρέθηκε στη γραμμή", "zh_TW": "行復原"}
+TOOK_BACK = {"en": "took back", "el": "αναίρεσε τη γραμμή", "zh_TW": "復原了"}
+UNDONE = {"en": "Undone by line", "el": "Αναιρέθηκε από τη γραμμή", "zh_TW": "筆復原"}
 #: Each phone's seat in the quick-intro game (Daniel's has no phone).
 SEATS = {"en": "Anton", "el": "Claudia", "zh_TW": "Bert"}
 #: Who enters each of the first six nation turns: the seat's phone, and Daniel's (Germany
@@ -199,7 +199,7 @@ def test_three_phones_join_and_play_six_nation_turns(browser: Browser, table_ser
                 expect(page.locator(f"#entry-{seq} .effects")).to_contain_text(FIRST_EFFECT[lang])
     # Daniel's turns were entered by the others' phones, for him
     expect(phones["en"].locator(f"#entry-{seq} .who")).to_have_text("Claudia for Daniel")
-    expect(phones["zh_TW"].locator(f"#entry-{seq} .who")).to_have_text("Claudia 代 Daniel")
+    expect(phones["zh_TW"].locator(f"#entry-{seq} .who")).to_have_text("Claudia 代 Daniel 輸入")
     # the Chinese phone takes Russia's investor turn back: every phone says what it undid
     phones["zh_TW"].locator("#undo").click()
     undone = seq
