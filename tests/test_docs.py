@@ -88,9 +88,26 @@ def test_side_by_side_data_has_every_language(built_docs):
     assert set(some_rule) == set(LANGS)
 
 
+def page_html(built_docs: Path, lang: str, game_id: str, page: str) -> str:
+    return (built_docs / lang / "games" / game_id / f"{page}.html").read_text(encoding="utf-8")
+
+
 def page_text(built_docs: Path, lang: str, game_id: str, page: str) -> str:
-    html = (built_docs / lang / "games" / game_id / f"{page}.html").read_text(encoding="utf-8")
-    return re.sub(r"<[^>]+>", "", html)
+    return re.sub(r"<[^>]+>", "", page_html(built_docs, lang, game_id, page))
+
+
+#: The maintainers' fold of check IDs and example file names on the rule and cases pages.
+FOLD = re.compile(r'<details class="code-ids">.*?</details>', re.S)
+
+
+def folded_ids(built_docs: Path, lang: str, game_id: str, page: str) -> str:
+    """What the page keeps behind its "for maintainers" folds."""
+    return "\n".join(FOLD.findall(page_html(built_docs, lang, game_id, page)))
+
+
+def unfolded_text(built_docs: Path, lang: str, game_id: str, page: str) -> str:
+    """The page's text as a reader sees it with every fold closed."""
+    return re.sub(r"<[^>]+>", "", FOLD.sub("", page_html(built_docs, lang, game_id, page)))
 
 
 @pytest.mark.parametrize("lang", ["el", "zh_TW"])
@@ -112,13 +129,18 @@ def test_chinese_rule_page_punctuation(built_docs):
     full-width brackets."""
     text = page_text(built_docs, "zh_TW", "manhattan-project", "rules")
     assert "希臘文規則書，第 2 頁，遊戲目標；葡萄牙文規則書" in text
-    assert "只有當前玩家可以位於目標分數（盤面檢查 target_reached）" in text
+    assert "只有當前玩家可以位於目標分數（盤面檢查）" in text
     assert "MP-D16 — 獲勝所需的分數（影響：中）" in text
-    assert "target_reached (盤面)" not in text
+    assert "target_reached" in folded_ids(built_docs, "zh_TW", "manhattan-project", "rules")
+    assert "target_reached" not in unfolded_text(built_docs, "zh_TW", "manhattan-project", "rules")
 
 
 def test_cases_start_from_a_titled_example(built_docs):
-    """A case's starting example is named by its title, its file name kept as code."""
-    text = page_text(built_docs, "zh_TW", "manhattan-project", "cases")
-    assert "遊戲中盤（mid-game）" in text
-    assert "遊戲準備（3 人）（setup-3p）" in text
+    """A case's starting example is named by its title, its file name folded away with the
+    check IDs (issue 28)."""
+    text = unfolded_text(built_docs, "zh_TW", "manhattan-project", "cases")
+    assert re.search(r"起始盤面：\s*遊戲中盤\s", text)
+    assert re.search(r"起始盤面：\s*遊戲準備（3 人）\s", text)
+    assert "mid-game" not in text and "setup-3p" not in text
+    folded = folded_ids(built_docs, "zh_TW", "manhattan-project", "cases")
+    assert "mid-game" in folded and "setup-3p" in folded
