@@ -94,25 +94,27 @@ def _pool(url: str) -> dict[str, Any]:
     return {"pool_size": 10, "max_overflow": 40, "pool_timeout": 10}
 
 
+def _store() -> Store:
+    """The table store of the current application."""
+    store: Store = current_app.extensions["adjudicator.tables"]
+    return store
+
+
 def tables() -> Tables:
     """The tables of the current application."""
-    store: Store = current_app.extensions["adjudicator.tables"]
-    return store.tables()
+    return _store().tables()
 
 
 def watcher() -> Watcher:
-    store: Store = current_app.extensions["adjudicator.tables"]
-    return store.watcher()
+    return _store().watcher()
 
 
 def stream_gate() -> StreamGate:
-    store: Store = current_app.extensions["adjudicator.tables"]
-    return store.gate()
+    return _store().gate()
 
 
 def misses() -> Misses:
-    store: Store = current_app.extensions["adjudicator.tables"]
-    return store.misses()
+    return _store().misses()
 
 
 def check_misses() -> None:
