@@ -91,7 +91,7 @@ class Driver:
 
     # --- one change ------------------------------------------------------------------------
     def reshape(self, verb: str, path: str) -> None:
-        if verb == "add" and self.by_picture(path):
+        if verb == "add" and (self.by_picture(path) or self.by_copy(path)):
             return
         button = self.page.locator(f'{self.form} button[value="{verb}:s{path}"]')
         if not button.count():
@@ -119,6 +119,32 @@ class Driver:
             place.first.locator("circle, rect, path, polygon").first.click()
         self.entry.counts["tap"] += 1
         self.entry.counts["picture"] += 1
+        return True
+
+    def by_copy(self, path: str) -> bool:
+        """Add the list's next item as a copy of a like one ("Or a copy of:"), when fewer of
+        its fields then differ than a new item's."""
+        current = self.base()
+        have, want = at(current, path), at(self.target, path)
+        have = [] if have is MISSING else have
+        if not isinstance(want, list) or not isinstance(have, list) or len(have) >= len(want):
+            return False
+        item = want[len(have)]
+        chooser = self.page.locator(f'{self.form} select[data-copy-into="{path}"]')
+        if not chooser.count():
+            return False
+        self.open_details(chooser.first)
+        chooser.first.focus()  # (the tap that opens the list fills it)
+        values = chooser.first.locator("option").evaluate_all("os => os.map(o => o.value)")
+        values = [v for v in values if v]
+        cost = {v: differing(at(current, v), item) for v in values}
+        best = min(cost, key=lambda v: cost[v], default=None)
+        if best is None or cost[best] >= differing(None, item):
+            return False
+        with submitted(self.page):
+            chooser.first.select_option(best)
+        self.entry.counts["choice"] += 1
+        self.entry.counts["copy"] += 1
         return True
 
     def set_leaf(self, path: str, want: Any) -> bool:
@@ -204,6 +230,17 @@ class Driver:
             return True  # the form draws a part left out as empty
         sub = forms.schema_at(self.schema, path)
         return "default" in sub and sub["default"] == want
+
+
+def differing(have: Any, want: Any) -> int:
+    """How many fields of ``want`` differ in ``have`` (a field left out counts as empty)."""
+    mine = leaves(have) if have is not None else {}
+    return sum(
+        1
+        for path, value in leaves(want).items()
+        if mine.get(path, MISSING) != value
+        and not (mine.get(path, MISSING) is MISSING and value in (None, 0, False, [], {}, ""))
+    )
 
 
 def enter_state(

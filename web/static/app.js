@@ -295,6 +295,31 @@ function filler(link) {
   fill();
 }
 
+// "Or a copy of:" adds a copy of the card or tile chosen at once. The page sends the items
+// of each kind once (a <template>); a list's choice takes them when it opens.
+function copyChooser(select) {
+  var form = select.form;
+  var from = document.getElementById(select.getAttribute("data-from"));
+  if (!form || !from) {
+    return;
+  }
+  select.closest(".copy").hidden = false;
+  function fill() {
+    if (select.options.length < 2) {
+      select.appendChild(from.content.cloneNode(true));
+    }
+  }
+  ["pointerdown", "focus", "keydown"].forEach(function (type) {
+    select.addEventListener(type, fill);
+  });
+  select.addEventListener("change", function () {
+    if (select.value !== "") {
+      form.action = "#" + select.getAttribute("data-anchor");
+      sendAction(form, "copy:" + select.getAttribute("data-copy-into") + "=" + select.value);
+    }
+  });
+}
+
 // Everything the page's parts need, again after swap.js replaced the page's body.
 function setup() {
   document.querySelectorAll("select[data-autosubmit]").forEach(autosubmit);
@@ -305,6 +330,7 @@ function setup() {
   document.querySelectorAll(".zoom").forEach(zoomer);
   document.querySelectorAll("figure.picture a[data-tap]").forEach(tapper);
   document.querySelectorAll("a[data-fill]").forEach(filler);
+  document.querySelectorAll("select[data-copy-into]").forEach(copyChooser);
   document.querySelectorAll("figure.picture a[data-place]").forEach(placer);
   reveal(); // last: the counters move the number boxes, which would lose the focus
 }
