@@ -91,6 +91,8 @@ def entries(browser: Any, server: str, only: str | None = None) -> dict[str, Any
             "taps": c["tap"] + c["choice"] + 1,  # a select counts as a tap; +1: the setup's
             "counters": c["counter"],
             "picture_taps": c["picture"],
+            "copies": c["copy"],
+            "section_taps": c["section"],
             "choices": c["choice"] + 1,
             "typed": sum(len(t.split("=", 1)[1]) for t in entry.typed),
             "page_loads": len(loads),

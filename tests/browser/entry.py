@@ -48,6 +48,7 @@ class Driver:
     ) -> None:
         self.page, self.schema, self.form, self.game = page, schema, form, game
         self.entry = Entry()
+        self.untappable: set[tuple[str, int]] = set()
         self.loads = page_loads(page)  # full page loads only: a swapped answer is not one
 
     # --- what the page holds -------------------------------------------------------------
@@ -107,6 +108,8 @@ class Driver:
         have = [] if have is MISSING else have  # (a list left out is drawn empty)
         if not isinstance(want, list) or not isinstance(have, list) or len(have) >= len(want):
             return False
+        if (path, len(have)) in self.untappable:
+            return False
         found = picture_tap(self.game, path, want[len(have)])
         brush = self.page.locator("select[data-brush]")
         place = self.page.locator(f'figure.picture a[data-tap="{found[1]}"]') if found else None
@@ -119,6 +122,10 @@ class Driver:
             place.first.locator("circle, rect, path, polygon").first.click()
         self.entry.counts["tap"] += 1
         self.entry.counts["picture"] += 1
+        after = at(self.base(), path)
+        if not isinstance(after, list) or len(after) <= len(have):
+            self.untappable.add((path, len(have)))  # the tap put nothing: the form adds it
+            return False
         return True
 
     def by_copy(self, path: str) -> bool:

@@ -5,7 +5,7 @@ of the picture to tap (its ``data-tap``), or ``None`` when the picture does not 
 
 Each game's brushes are its ``present.brushes`` / ``present.tap`` (MP workers on a board
 space or a building; Imperial armies, fleets, flags and factories in a region; Quarantine
-patients on a hospital tile)."""
+patients on a hospital tile, a new tile on a free cell)."""
 
 from __future__ import annotations
 
@@ -43,6 +43,12 @@ def quarantine(parts: list[str], item: Any) -> Tap | None:
     tile = len(parts) == 5 and parts[0] == "players" and parts[2] == "hospital"
     if tile and parts[4] == "patients" and isinstance(item, str):
         return f"patient {item}", "/" + "/".join(parts[:4])
+    if len(parts) == 3 and parts[0] == "players" and parts[2] == "hospital":
+        if not isinstance(item, dict) or not {"kind", "x", "y"} <= set(item):
+            return None  # a new tile: placed on its free cell (doors towards its neighbours)
+        kind = item["kind"]
+        brush = f"place treatment {item.get('colour')}" if kind == "treatment" else f"place {kind}"
+        return brush, f"/players/{parts[1]}/hospital/at/{item['x']}/{item['y']}"
     return None
 
 
