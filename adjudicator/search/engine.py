@@ -26,7 +26,7 @@ from ..core.i18n import normalize_lang
 from .analysis import fold
 from .indexing import build_index, fingerprint, open_index
 from .query import FULL, Group, QueryParser
-from .weights import CLOSE, GENERAL_FACTOR, MORE_WEIGHT, SUGGESTIONS, TABLES
+from .weights import CLOSE, GENERAL_FACTOR, INVENTORY_SECTION, MORE_WEIGHT, SUGGESTIONS, TABLES
 
 if TYPE_CHECKING:
     from ..core.catalog import Rule
@@ -62,11 +62,19 @@ class Results:
 
 @dataclass
 class _Tally:
-    """A rule's groups matched, BM25 sum (negative: lower is better) and matched words."""
+    """A rule's share of the query's groups, BM25 sum (negative: lower is better) and
+    matched words."""
 
-    count: int = 0
+    share: float = 0.0
     score: float = 0.0
     labels: list[str] = field(default_factory=list)
+
+    def rank(self, total: float) -> float:
+        """The BM25 sum times the squared share of the query the rule holds (lower is
+        better): a rule that holds every word of a question ranks above one that holds
+        a rare word of it, unless that word is far rarer."""
+        held = self.share / total
+        return self.score * (held * held)
 
 
 class LanguageIndex(QueryParser):
@@ -79,6 +87,11 @@ class LanguageIndex(QueryParser):
         self.games = {game.id: game for game in games}
         #: Each game's rules by ID, and their places in the catalog (the last sort key).
         self.rules = {g.id: {r.id: (i, r) for i, r in enumerate(g.catalog)} for g in games}
+        #: Each game's rules that list its components (:data:`.weights.INVENTORY_SECTION`).
+        self.inventory = {
+            g.id: frozenset(r.id for r in g.catalog if r.section == INVENTORY_SECTION)
+            for g in games
+        }
         self._lock = threading.Lock()
         self.db: sqlite3.Connection | None = None
         if not write and path is not None:
@@ -104,11 +117,11 @@ class LanguageIndex(QueryParser):
         return export_index(self)
 
     def search(self, game: Game, text: str) -> Results:
-        groups, ignored = self.parse(game.id, text)
+        query = self.parse(game.id, text)
         found: dict[str, _Tally] = {}
         with self._lock:
             # The soft groups last: they only rank the rules the others found.
-            for group in sorted(groups, key=lambda g: g.soft):
+            for group in sorted(query.groups, key=lambda g: g.soft):
                 parts = ((group.own, group.weight), (group.more, group.weight * MORE_WEIGHT))
                 only = set(found) if group.soft else None
                 for rule_id, score in self._scores(parts, game.id, only, group.tables).items():
@@ -116,19 +129,24 @@ class LanguageIndex(QueryParser):
                         found[rule_id].score += score
                         continue
                     tally = found.setdefault(rule_id, _Tally())
-                    tally.count += 1
+                    tally.share += query.share(group)
                     tally.score += score
                     tally.labels.append(group.label)
-        for rule_id in game.general_rules & found.keys():
+        for rule_id in self.general(game, query.broad()) & found.keys():
             found[rule_id].score *= GENERAL_FACTOR
-        rules = self.rules[game.id]
-        ranked = sorted(found.items(), key=lambda kv: (-kv[1].count, kv[1].score, rules[kv[0]][0]))
+        rules, total = self.rules[game.id], query.total()
+        ranked = sorted(found.items(), key=lambda kv: (kv[1].rank(total), rules[kv[0]][0]))
         hits = [
-            Hit(rules[rule_id][1], tuple(dict.fromkeys(tally.labels)), -tally.score)
+            Hit(rules[rule_id][1], tuple(dict.fromkeys(tally.labels)), -tally.rank(total))
             for rule_id, tally in ranked
         ]
-        suggestions = () if hits else self.suggest(game.id, groups)
-        return Results(text, self.lang, tuple(hits), suggestions, tuple(ignored))
+        suggestions = () if hits else self.suggest(game.id, query.groups)
+        return Results(text, self.lang, tuple(hits), suggestions, tuple(query.ignored))
+
+    def general(self, game: Game, broad: bool) -> frozenset[str]:
+        """The rules ranked below the others: the game's general rules and, for a broad
+        question (:meth:`.query.Parsed.broad`), its inventory rules."""
+        return game.general_rules | (self.inventory[game.id] if broad else frozenset())
 
     def _scores(
         self,

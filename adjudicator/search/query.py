@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from .analysis import HAN, Analyzer, ChineseSegmenter, Word, fold, to_simplified
 from .concepts import Concept, game_concepts
-from .lexicon import Sounds, Speller, language_words, weakness
+from .lexicon import Sounds, Speller, language_words, stop_keys, weakness
 from .weights import (
+    INVENTORY_FROM,
     LONGEST,
     MENDED_WEIGHT,
     PHRASE_WEIGHT,
@@ -24,6 +25,7 @@ from .weights import (
     QUANTITY_WEIGHT,
     SHORT_ALIAS,
     TITLE_WEAK_WEIGHT,
+    WEAK_SHARE,
 )
 
 if TYPE_CHECKING:
@@ -48,6 +50,30 @@ class Group:
 
 #: Every table a group may be looked up in.
 FULL = Group.tables
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """A query read: its groups, the filler words left out, and whether it asks for a
+    number ("how many")."""
+
+    groups: list[Group]
+    ignored: list[str]
+    asks_number: bool = False
+
+    def share(self, group: Group) -> float:
+        """How much ``group`` counts in the share of the query that a rule holds."""
+        return 1.0 if group.tables == FULL else WEAK_SHARE
+
+    def total(self) -> float:
+        """The sum of :meth:`share` over the groups that find rules (at least 1)."""
+        return sum(self.share(g) for g in self.groups if not g.soft) or 1.0
+
+    def broad(self) -> bool:
+        """Whether the query asks about more than one thing and no number: an inventory
+        rule is then a general one."""
+        full = [g for g in self.groups if not g.soft and g.tables == FULL]
+        return len(full) >= INVENTORY_FROM and not self.asks_number
 
 
 class QueryParser:
@@ -82,7 +108,8 @@ class QueryParser:
             segmenter.use_query_words(query_words)
         self.keys = {gid: self._concept_keys(cs) for gid, cs in self.concepts.items()}
         self.speller = Speller({k: (t, n) for k, (t, n) in spelling.items()})
-        self.sounds = Sounds(query_words) if segmenter is not None else None
+        weak = stop_keys(self.lang)
+        self.sounds = Sounds(query_words, weak) if segmenter is not None else None
 
     def _filler_keys(self, words: Iterable[str]) -> set[tuple[str, ...]]:
         # A Chinese filler word is one word of both of the segmenter's dictionaries.
@@ -108,8 +135,8 @@ class QueryParser:
         words = self.analyzer.words(text, search=search)
         return tuple(w.token for w in words if w.key not in self.stop)
 
-    def parse(self, game_id: str, text: str) -> tuple[list[Group], list[str]]:
-        """The query's groups, and the filler words left out."""
+    def parse(self, game_id: str, text: str) -> Parsed:
+        """The query's groups, the filler words left out, and whether it asks a number."""
         words = self._mended(self.analyzer.words(self._sounded(text)), game_id)
         keys = self.keys.get(game_id, {})
         groups: list[Group] = []
@@ -117,6 +144,7 @@ class QueryParser:
         sep = "" if self.lang == "zh_TW" else " "
         at, asks_number = 0, False
         phrase: list[str] = []
+        seen: set[tuple[str, ...]] = set()
         while at < len(words):
             span, concepts, filler = 1, [], False
             for n in range(min(LONGEST, len(words) - at), 0, -1):
@@ -136,6 +164,10 @@ class QueryParser:
                 ignored.append(label)
                 continue
             own = tuple(w.token for w in part if w.key not in self.stop)
+            if own and own in seen:  # a word asked twice counts once
+                phrase += own
+                continue
+            seen.add(own)
             more = tuple(p for p in self.phrases(concepts) if p != own)
             weak = None if concepts or span > 1 else weakness(self.lang, part[0].key)
             mended = sep and any(fold(w.surface) != w.key for w in part)
@@ -150,7 +182,7 @@ class QueryParser:
         hint = [c for c in self.concepts.get(game_id, ()) if c.id == QUANTITY_CONCEPT]
         if asks_number and hint:
             groups.append(Group("", (), self.phrases(hint), soft=True, weight=QUANTITY_WEIGHT))
-        return groups, ignored
+        return Parsed(groups, ignored, asks_number)
 
     @staticmethod
     def _weak(group: Group, weight: float, key: str) -> list[Group]:

@@ -13,7 +13,15 @@ HEAD_WEIGHT = 3.0
 #: How much a match in the words players use for a rule (its aliases) counts.
 ALIAS_WEIGHT = 3.0
 #: A general rule's score is multiplied by this (see adjudicator/core/aliases.py).
-GENERAL_FACTOR = 0.6
+GENERAL_FACTOR = 0.4
+#: The catalog section whose rules list the components ("Fighters and bombers"): in a
+#: question of at least :data:`INVENTORY_FROM` words that asks no number, they are
+#: general rules, below the rule about what is asked.
+INVENTORY_SECTION = "components"
+INVENTORY_FROM = 2
+#: How much a weak word that a rule's title or aliases hold counts in the share of the
+#: query the rule holds (a word that counts fully: 1).
+WEAK_SHARE = 0.3
 #: The longest Chinese alias that the segmenter keeps whole.
 SHORT_ALIAS = 3
 #: How much the query's words, in a row as typed, count when a rule holds them so.
