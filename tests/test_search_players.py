@@ -63,7 +63,8 @@ def test_sounds_replace_one_character_and_keep_the_rest():
 
 
 def test_a_slip_is_a_character_the_catalog_never_writes():
-    sounds = Sounds(["不能", "能", "还", "翻修", "修", "工程", "工程师", "不是", "有"], weak=["不是"])
+    words = ["不能", "能", "还", "翻修", "修", "工程", "工程师", "不是", "有"]
+    sounds = Sounds(words, weak=["不是"])
     assert sounds.mend("還能用嗎") == "還能用嗎"  # 還 is written by the catalog: no slip for 不
     assert sounds.mend("番修") == "翻修"  # 番 is not: the slip for 翻
     assert sounds.mend("工程獅") == "工程师"  # the longest word, though 工程 is one too
