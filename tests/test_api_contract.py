@@ -93,3 +93,33 @@ def test_an_unknown_kind_is_a_documented_422(client: Any, doc: dict[str, Any]) -
 def test_the_event_stream_is_declared_as_a_stream_not_a_string(doc: dict[str, Any]) -> None:
     content = doc["paths"][f"{BASE}/{{code}}/events"]["get"]["responses"]["200"]["content"]
     assert content == {"text/event-stream": {}}
+
+
+def as_floats(data: Any) -> Any:
+    """Every integer of ``data`` written as a number with a fraction of zero (``3.0``)."""
+    if isinstance(data, bool):
+        return data
+    if isinstance(data, int):
+        return float(data)
+    if isinstance(data, dict):
+        return {key: as_floats(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [as_floats(value) for value in data]
+    return data
+
+
+@pytest.mark.parametrize("game_id", ["imperial", "manhattan-project", "quarantine"])
+def test_whole_numbers_written_3_0_are_integers_as_json_schema_says(game_id: str) -> None:
+    game = get_game(game_id)
+    for name in game.example_names()[:3]:
+        state = game.example(name)
+        assert game.check(as_floats(state)).to_json() == game.check(state).to_json(), name
+
+
+def test_a_table_version_written_2_0_is_version_2(client: Any) -> None:
+    code = table(client)
+    answer = client.post(f"{BASE}/{code}/undo", json={"version": 1.0})
+    assert answer.status_code == 400  # nothing to undo: the version itself was accepted
+    refused = client.post(f"{BASE}/{code}/undo", json={"version": 1.5})
+    assert refused.status_code == 422
+    assert refused.get_json()["errors"][0]["path"] == "/version"

@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from adjudicator.core.game import Game
-from adjudicator.table.log import MAX_ENTRIES, MAX_PLAYERS, Seat
+from adjudicator.table.log import LogEntry, LogFile, Seat
 
 from ..openapi_parts import json_answer as _json
 from ..openapi_parts import lang_parameter
@@ -95,32 +95,8 @@ _REFUSAL = _obj(
 )
 _ERRORS = {"type": "array", "items": _ref("Error")}
 _MALFORMED = _obj(["status", "errors"], status=_INT, errors=_ERRORS)
-_LOG_ENTRY = _obj(
-    [],
-    kind={"type": "string", "enum": ["move", "undo", "correct"], "default": "move"},
-    move=_nullable(_OBJECT),
-    state=_nullable(_OBJECT),
-    author=_nullable(_STR),
-    legal=_nullable({"type": "boolean", "description": "false: the move was refused."}),
-    note=_nullable(_STR),
-    expect=_nullable(
-        _described(
-            "Values the state must hold after the line, by JSON pointer (`/players/0/cash`)."
-        )
-    ),
-)
-_LOG_FILE = _obj(
-    ["game", "initial_state"],
-    format={"type": "string", "const": "adjudicator-table-log"},
-    format_version={"type": "integer", "const": 1},
-    game=_STR,
-    variant=_nullable(_STR),
-    title=_nullable(_STR),
-    source=_nullable(_STR),
-    players={"type": "array", "items": _ref("Seat"), "maxItems": MAX_PLAYERS},
-    initial_state=_OBJECT,
-    entries={"type": "array", "items": _ref("LogEntry"), "maxItems": MAX_ENTRIES},
-)
+_LOG_ENTRY = _model(LogEntry)
+_LOG_FILE = _model(LogFile)
 _FLAG = _nullable(
     _obj(
         ["index", "number", "entry", "verdict"],
