@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
@@ -70,6 +69,7 @@ from .store import (
     now,
     sqlite_file,
 )
+from .turns import Turns
 
 #: Log lines an export reads at once.
 EXPORT_BATCH = 100
@@ -664,9 +664,9 @@ class Tables:
         state = case((_E.c.kind == "correct", sql_cast(_E.c.state, Text)), else_=null())
         move = sql_cast(_E.c.move, Text).label("move")
         columns = (_E.c.seq, _E.c.kind, _E.c.version, _E.c.author, move, state.label("state"))
-        seq, sep = 1, "\n"
+        seq, sep, turn = 1, "\n", Turns()
         while seq < table.log_length:
-            time.sleep(0)  # under gevent: the other requests go on between two batches
+            turn()  # under gevent: the other requests go on between two batches
             with self.engine.connect() as conn:
                 rows = conn.execute(
                     select(*columns)
