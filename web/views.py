@@ -14,7 +14,7 @@ from adjudicator.core.fields import example_title as titled_example
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import LANGS, babel_locale, join_items
 
-from . import forms, labels, permalink, places
+from . import copies, forms, labels, permalink, places
 from .i18n import _, canonical, current_lang
 from .inputs import cases_of
 from .labels import entities, entity_kind, entity_name
@@ -270,6 +270,7 @@ def common(game: Game, data: Any, kind: str) -> dict[str, Any]:
         "base": permalink.encode(data),
         "lang2": second_lang(),
         "other_langs": [lang for lang in LANGS if lang != current_lang()],
+        "copies": copies.for_editor(game, data, current_lang()) if kind != "move" else {},
     }
 
 
