@@ -30,9 +30,10 @@ from adjudicator.table.store import TableRow
 from .. import forms, permalink
 from ..i18n import canonical, current_lang
 from ..inputs import default_move, edit_move, list_edit, move_from_form, state_from_form
+from ..pictures.places import tapped_move
 from ..views import (
     error_views,
-    move_editor,
+    move_entry,
     move_label,
     picture,
     pretty,
@@ -213,18 +214,25 @@ def undo(code: str) -> Any:
 
 @bp.route("/<lang>/t/<code>/move", methods=["GET", "POST"])
 def move(code: str) -> Any:
+    """Enter the next move: by its fields or by tapping the picture (its legal places
+    marked, as on the dispute page). A tap that completes the move, and "See the verdict
+    first", show the verdict before anything is entered; "Enter the move" enters it."""
     found = tables().get(code)
     game = table_game(found)
     notice, errors = "", []
     mv: Any = default_move(game)
-    status = 200
+    status, judge = 200, request.method == "GET" and request.args.get("check") == "1"
     if request.method == "POST":
-        edit = list_edit()
+        action, edit = request.form.get("action", ""), list_edit()
         try:
             mv = move_from_form(game)
             if edit:
                 mv = edit_move(game, mv, edit)
-            elif request.form.get("action") != "retype":
+            elif action.startswith("place:"):
+                mv, judge = tapped_move(game, found.state, mv, action[len("place:") :])
+            elif action == "check":
+                judge = True
+            elif action != "retype":
                 outcome = tables().propose(code, mv, seen_version(), phone=this_phone() or "")
                 anchor = f"entry-{outcome.entry.seq}"
                 return redirect(url_for("table_pages.table", code=code, _anchor=anchor))
@@ -243,12 +251,23 @@ def move(code: str) -> Any:
             mv = permalink.decode(request.args["m"], "/move")
     if not isinstance(mv, dict):
         mv = default_move(game)
-    _tag, move_types, move_type, editor = move_editor(game, mv, found.state)
-    return render_template(
-        "table/move.html", table=found, game=game, editor=editor, move_types=move_types,
-        move_type=move_type, mbase=permalink.encode(mv), move_json=pretty(mv), notice=notice,
-        errors=errors, picture=picture(game, found.state, []),
-    ), status  # fmt: skip
+    context = move_page(found, game, mv, judge and not errors)
+    context["notice"] = notice
+    context["errors"] = errors or context.get("errors", [])
+    return render_template("table/move.html", **context), status
+
+
+def move_page(found: TableRow, game: Game, mv: dict[str, Any], judge: bool) -> dict[str, Any]:
+    """The move page's parts: the dispute page's move entry against the table's state (its
+    alternatives fill this page's move in), and the address that shows it again."""
+    context = move_entry(game, found.state, mv, judge)
+    mbase = permalink.encode(mv)
+    for alt in context.get("alternatives", []):
+        alt["href"] = url_for("table_pages.move", code=found.code, m=permalink.encode(alt["move"]),
+                              check="1")  # fmt: skip
+    address = url_for("table_pages.move", code=found.code, m=mbase, check="1" if judge else None)
+    return {**context, "table": found, "game": game, "mbase": mbase, "move_json": pretty(mv),
+            "address": address}  # fmt: skip
 
 
 # --- what may I do ---------------------------------------------------------------------------
