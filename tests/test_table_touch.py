@@ -120,3 +120,24 @@ def test_see_the_verdict_first_from_the_fields(client: FlaskClient) -> None:
         "action": "check"})  # fmt: skip
     assert 'class="verdict ok" id="verdict"' in answer.text and 'id="not-yet"' in answer.text
     assert entered(client, code) == 1
+
+
+def test_the_quarantine_market_is_drawn_and_tapped(client: FlaskClient) -> None:
+    """Every stack of the market is a named place on the move pages (a tap buys from it)
+    and a link to its fields on the check page."""
+    game = get_game("quarantine")
+    stacks = game.example("mid-game")["market"]
+    code = open_table(client, "quarantine")
+    page = client.get(f"/el/t/{code}/move").text
+    places = re.findall(r'data-place="(market:[^"]+)" class="place [a-z]*" aria-label="([^"]+)"',
+                        page)  # fmt: skip
+    assert len(places) == len(stacks)
+    assert ("market:lab", "Εργαστήριο, πλακίδια στη στοίβα: 1") in places
+    answer = tap(client, code, {"type": "place_grey"}, "market:treatment:blue")
+    moved = decode(re.search(r'name="mbase" value="([^"]*)"', answer.text)[1], "/move")
+    assert moved["type"] == "buy_treatment" and moved["colour"] == "blue"
+    assert 'id="verdict"' in answer.text  # (asked: the payment is the player's to give)
+    assert marks(answer.text).get("market:treatment:blue") in ("broken", "chosen")
+    check = client.get("/en/quarantine/check?example=mid-game").text
+    links = set(re.findall(r'<a href="#(s-market-\d+)"', check))
+    assert len(links) == len(stacks)
