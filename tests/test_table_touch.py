@@ -141,3 +141,20 @@ def test_the_quarantine_market_is_drawn_and_tapped(client: FlaskClient) -> None:
     check = client.get("/en/quarantine/check?example=mid-game").text
     links = set(re.findall(r'<a href="#(s-market-\d+)"', check))
     assert len(links) == len(stacks)
+
+
+def test_a_tap_on_the_table_pages_picture_opens_the_move_there(client: FlaskClient) -> None:
+    """The table page's picture: each place links to the move page with that tap (a plain
+    link, with or without script); Austria-Hungary's army in Greece marked as a piece."""
+    code = open_table(client, "imperial")
+    page = client.get(f"/en/t/{code}").text
+    links = dict(re.findall(r'<a href="([^"]+)" data-place="([^"]+)" class="place', page))
+    assert len(links) >= 20
+    greece = next(href for href, place in links.items() if place == "region:greece")
+    assert greece.startswith(f"/en/t/{code}/move?tap=region")
+    assert 'class="legend"' in page
+    live = client.get(f"/en/t/{code}/live").text  # the live part keeps the places
+    assert "data-place=" in live
+    picked = client.get(greece.replace("&amp;", "&"))
+    assert marks(picked.text).get("region:greece") == "chosen"
+    assert marks(picked.text).get("region:tunis") == "legal"

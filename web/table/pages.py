@@ -30,12 +30,11 @@ from adjudicator.table.store import TableRow
 from .. import forms, permalink
 from ..i18n import canonical, current_lang
 from ..inputs import default_move, edit_move, list_edit, move_from_form, state_from_form
-from ..pictures.places import tapped_move
+from ..pictures.places import mark_words, move_picture, tapped_move
 from ..views import (
     error_views,
     move_entry,
     move_label,
-    picture,
     pretty,
     second_lang,
     state_editor,
@@ -150,12 +149,34 @@ def table_context(table: TableRow) -> dict[str, Any]:
         "table": table,
         "game": game,
         "entries": views,
-        "picture": picture(game, table.state, []),
+        "picture": move_picture(
+            game, table.state, {}, [], address=lambda place: tap_address(table.code, place)
+        ),
+        "mark_words": mark_words(),
         "seat": mine,
         "seats": seat_list(game, table.players, mine),
         "has_options": game.options is not None,
         "short_code": shown(table.short_code) if table.short_code else "",
     }
+
+
+def next_move(game: Game, state: Any) -> dict[str, Any]:
+    """The move the move page starts from: the kind of the first legal action (what "What
+    may I do?" lists first), else the game's first kind."""
+    move = default_move(game)
+    if game.options is None or not move:
+        return move
+    with contextlib.suppress(MalformedInput):
+        first = next(iter(game.legal_actions(game.parse_state(state)).actions), None)
+        key = next(iter(move))
+        if first is not None and key in first.move:
+            return {key: first.move[key]}
+    return move
+
+
+def tap_address(code: str, place: str) -> str:
+    """Where a tap on the table page's picture goes: the move page, with the place tapped."""
+    return url_for("table_pages.move", code=code, tap=place, _anchor="result")
 
 
 @bp.get("/<lang>/t/<code>")
@@ -220,7 +241,7 @@ def move(code: str) -> Any:
     found = tables().get(code)
     game = table_game(found)
     notice, errors = "", []
-    mv: Any = default_move(game)
+    mv: Any = None
     status, judge = 200, request.method == "GET" and request.args.get("check") == "1"
     if request.method == "POST":
         action, edit = request.form.get("action", ""), list_edit()
@@ -246,9 +267,15 @@ def move(code: str) -> Any:
             errors, status = error_views(exc.errors), 422
             with contextlib.suppress(MalformedInput):
                 mv = permalink.decode(request.form.get("mbase", ""), "/move")
-    elif request.args.get("m"):
+    elif request.args.get("tap"):  # a tap on the table page's picture: the move it starts
+        place = request.args["tap"][:100]
+        mv, judge = tapped_move(game, found.state, {}, place)
+        if not mv:  # (the tap says no kind of move by itself: the first kind listed's)
+            mv, judge = tapped_move(game, found.state, next_move(game, found.state), place)
+    else:
+        mv = next_move(game, found.state)
         with contextlib.suppress(MalformedInput):
-            mv = permalink.decode(request.args["m"], "/move")
+            mv = permalink.decode(request.args["m"], "/move") if request.args.get("m") else mv
     if not isinstance(mv, dict):
         mv = default_move(game)
     context = move_page(found, game, mv, judge and not errors)
