@@ -21,6 +21,8 @@ STACK_W, STACK_H, GAP, PAD, HEAD, FOOT = 76, 78, 6, 10, 34, 40
 PER_ROW = 4
 CUBE = {"blue": "#2a6fdb", "red": "#d0342c", "green": "#2e9e48", "yellow": "#e0b400",
         "grey": "#7a7a7a"}  # fmt: skip
+#: A count beside the market: "Grey cubes beside the market: 3" (zh_TW: a full-width colon).
+COUNT = N_("{supply}: {count}")
 #: A stack as a screen reader says it: "Lab, tiles in the stack: 1".
 LEFT = N_("{room}, tiles in the stack: {count}")
 TINT = {"blue": "#dbe7fb", "red": "#f8dad8", "green": "#d9f0de", "yellow": "#faf0c8"}
@@ -53,7 +55,7 @@ def draw_stack(canvas: Canvas, stack: Any, left: float, top: float, bad: bool, n
     treatment = stack.kind == "treatment"
     label = names("colour", stack.colour) if treatment else names("room", stack.kind)
     for number, line in enumerate(lines(str(label), 11)[:2]):
-        canvas.text(left + STACK_W / 2, top + 16 + number * 14, line, size=12,
+        canvas.text(left + STACK_W / 2, top + 16 + number * 14, line, size=11,
                     text_anchor="middle", fill="#333")  # fmt: skip
     canvas.text(left + STACK_W / 2, top + 50, f"× {stack.count}", size=14, text_anchor="middle",
                 font_weight="bold", fill="#777" if empty else "#222")  # fmt: skip
@@ -92,9 +94,11 @@ def draw_market(state: Any, marked: set[str], lang: str, links: Any, names: Any)
     with canvas.link("/grey_supply"):
         canvas.rect(PAD, base - 10, 10, 10, fill=CUBE["grey"])
         grey = _t(lang, "Grey cubes beside the market")
-        canvas.text(PAD + 16, base, f"{grey}: {state.grey_supply}", size=12, fill="#333")
+        text = _t(lang, COUNT, supply=grey, count=state.grey_supply)
+        canvas.text(PAD + 16, base, text, size=12, fill="#333")
     with canvas.link("/marker_supply"):
         canvas.circle(PAD + 5, base + 13, 5, fill="#ffffff", stroke="#1f3a5f", stroke_width=2)
         markers = _t(lang, "Markers beside the market")
-        canvas.text(PAD + 16, base + 18, f"{markers}: {state.marker_supply}", size=12, fill="#333")
+        text = _t(lang, COUNT, supply=markers, count=state.marker_supply)
+        canvas.text(PAD + 16, base + 18, text, size=12, fill="#333")
     return f'<div class="panel market">{canvas.render()}</div>'
