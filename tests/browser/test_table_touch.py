@@ -8,17 +8,12 @@ Run it alone: ``pytest -m browser tests/browser/test_table_touch.py``.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 from swapping import page_loads, submitted, tab_to
 from test_editors import serious_axe_violations
-from werkzeug.serving import make_server
-
-from web import create_app
 
 pytestmark = pytest.mark.browser
 
@@ -26,23 +21,6 @@ PHONE = {"width": 390, "height": 844}
 #: One move per game, from its `mid-game` example: the kind and the page's language.
 MOVES = (("manhattan-project", "place_central", "el"), ("imperial", "maneuver", "zh_TW"),
          ("quarantine", "place_grey", "pt"))  # fmt: skip
-
-
-@pytest.fixture(scope="module")
-def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    folder = tmp_path_factory.mktemp("table")
-    app = create_app({"ADJ_DATABASE_URL": f"sqlite:///{folder / 't.sqlite3'}",
-                      "ADJ_DOCS_DIR": folder})  # fmt: skip
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    address = f"http://127.0.0.1:{httpd.server_port}"
-    app.config["ADJ_SERVED_AT"] = address
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield address
-    finally:
-        httpd.shutdown()
-        thread.join(timeout=5)
 
 
 def open_table(page: Page, server: str, game: str) -> str:
