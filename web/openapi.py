@@ -90,6 +90,11 @@ _MOVE = {
             "items": {"type": "string"},
             "description": "For a legal move: the IDs of the rules it is made under",
         },
+        "notices": {
+            "type": "array",
+            "items": {"$ref": "#/components/schemas/Violation"},
+            "description": "how a state or move of an earlier format was read",
+        },
         "errors": {"type": "array", "items": {"$ref": "#/components/schemas/Error"}},
     },
     "required": ["legal", "violations", "state", "alternatives", "errors"],
