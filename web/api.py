@@ -98,7 +98,7 @@ def schema(game_id: str) -> Any:
     which = request.args.get("which", "state")
     if which not in ("state", "move"):
         raise Missing(Message(CORE, N_("There is no schema called “{name}”."), {"name": which}))
-    return jsonify(game.schema(which))
+    return jsonify(game.input_schema(which))
 
 
 @bp.get("/api/v1/<game_id>/rules")

@@ -32,7 +32,7 @@ def _rewrite_refs(node: Any, prefix: str) -> Any:
 def _components(game: Game) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for which in ("state", "move"):
-        schema = game.schema(which)
+        schema = game.input_schema(which)
         for name, sub in schema.get("$defs", {}).items():
             found[f"{game.id}.{name}"] = _rewrite_refs(sub, game.id)
         found[f"{game.id}.{which}"] = _rewrite_refs(schema, game.id)

@@ -285,15 +285,21 @@ class Game:
         raise MalformedInput.from_pydantic(error, data, domain=self.domain) from None
 
     def schema(self, which: str = "state") -> dict[str, Any]:
-        """The JSON Schema of a state or a move, with the ``format_version`` they may
-        carry (see :mod:`.formats`)."""
+        """The JSON Schema of a state or a move (what the editors draw)."""
         if which == "move":
-            schema = self.move_adapter.json_schema()
-            for branch in schema.get("oneOf", ()):
-                name = branch.get("$ref", "").rpartition("/")[2]
-                with_format_key(schema.get("$defs", {}).get(name), self.format_version)
-            return schema
-        return with_format_key(self.state_model.model_json_schema(), self.format_version)
+            return self.move_adapter.json_schema()
+        return self.state_model.model_json_schema()
+
+    def input_schema(self, which: str = "state") -> dict[str, Any]:
+        """:meth:`schema` as an input may be written: with the ``format_version`` a state
+        or a move may carry (see :mod:`.formats`); what the API's document states."""
+        schema = self.schema(which)
+        if which != "move":
+            return with_format_key(schema, self.format_version)
+        for branch in schema.get("oneOf", ()):
+            name = branch.get("$ref", "").rpartition("/")[2]
+            with_format_key(schema.get("$defs", {}).get(name), self.format_version)
+        return schema
 
     # --- verdicts -------------------------------------------------------------------------
     def violations(self, state: Any) -> tuple[Violation, ...]:
