@@ -10,8 +10,8 @@ spec can say what valid is (see :data:`CROSS_FIELD`).
 The long run (``-m slow``); the fast tier has the contract's named gaps in
 ``tests/test_api_contract.py``. The same sweep from the command line, on a running server:
 ``schemathesis run http://127.0.0.1:PORT/openapi.json --checks all
---exclude-checks max_response_time --phases examples,coverage,fuzzing,stateful -n 30
---generation-deterministic``.
+--phases examples,fuzzing,stateful -n 30 --generation-deterministic`` (its
+``positive_data_acceptance`` then also reports the operations of :data:`CROSS_FIELD`).
 """
 
 from __future__ import annotations
