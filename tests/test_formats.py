@@ -4,6 +4,7 @@ code) still load, and give the same verdicts."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
@@ -191,3 +192,104 @@ def test_an_earlier_form_read_anywhere_gives_its_notices() -> None:
         assert 'id="format-notices"' in html and "formato anterior" in html, path
     fresh = client.get("/pt/manhattan-project/check", query_string={"s": permalink.encode(state)})
     assert 'id="format-notices"' not in fresh.get_data(as_text=True)
+
+
+# --- table logs: exported with the format of their states, read with the same upgrade --------
+
+
+def old_log() -> dict[str, Any]:
+    """A Manhattan Project table exported on 2026-12-01 (no ``game_format_version``), its
+    first market card with the ``name`` that format 1 took and format 2 dropped."""
+    log: dict[str, Any] = sample("2026-12-01", "table-logs")["played-manhattan-project"]["log"]
+    log["initial_state"]["market"][0]["name"] = "University"
+    return log
+
+
+@pytest.mark.parametrize("release", RELEASES)
+def test_saved_table_logs_replay_to_the_same_verdicts(release: str, tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 't.sqlite3'}")
+    migrate(engine)
+    tables = Tables(engine, Limits(replay_seconds=600))
+    for name, saved in sample(release, "table-logs").items():
+        log = saved.get("log", saved)
+        _log, result = tables.replay(log)
+        assert result.flag is None and result.notices == [], name
+        moves = [e for e in log["entries"] if e.get("kind", "move") == "move"]
+        verdicts = [v for v in result.verdicts if v is not None]
+        assert [v["legal"] for v in verdicts] == [e.get("legal", True) for e in moves], name
+    engine.dispose()
+
+
+def table_client(tmp_path: Path) -> Any:
+    return create_app({"ADJ_DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}"}).test_client()
+
+
+def test_an_export_states_the_format_of_its_states_and_reads_back_without_notices(
+    tmp_path: Path,
+) -> None:
+    client = table_client(tmp_path)
+    answer = client.post("/api/v1/tables/import", json=old_log())
+    assert answer.status_code == 201
+    code = answer.get_json()["code"]
+    exported = client.get(f"/api/v1/tables/{code}/export").get_json()
+    assert (exported["format_version"], exported["game_format_version"]) == (2, 2)
+    assert "name" not in exported["initial_state"]["market"][0]
+    again = client.post("/api/v1/tables/import", json=exported)
+    assert again.status_code == 201 and again.get_json()["format_notices"] == []
+
+
+def test_an_earlier_table_log_is_imported_with_the_notices_of_its_upgrade(
+    tmp_path: Path,
+) -> None:
+    client = table_client(tmp_path)
+    answer = client.post("/api/v1/tables/import?lang=pt", json=old_log())
+    assert answer.status_code == 201
+    notices = answer.get_json()["format_notices"]
+    assert [n["path"] for n in notices] == ["/initial_state/market/0/name"]
+    assert "formato anterior" in notices[0]["message"]
+    checked = client.post("/api/v1/tables/replay", json=old_log()).get_json()
+    assert [n["path"] for n in checked["format_notices"]] == ["/initial_state/market/0/name"]
+    stated = {**old_log(), "format_version": 2, "game_format_version": 2}
+    refused = client.post("/api/v1/tables/import", json=stated)  # format 2 has no `name`
+    assert refused.status_code == 422
+    assert (
+        client.post("/api/v1/tables/import", json={**stated, "game_format_version": 3}).status_code
+        == 422
+    )
+
+
+def test_the_import_page_shows_the_notices_and_the_table_it_opened(tmp_path: Path) -> None:
+    client = table_client(tmp_path)
+    for log, notices in [
+        (old_log(), True),
+        (sample("2026-12-01", "table-logs")["played-manhattan-project"]["log"], False),
+    ]:
+        upload = (io.BytesIO(json.dumps(log).encode()), "old.json")
+        page = client.post("/pt/table/log", data={"log": upload, "action": "import"})
+        if notices:
+            html = page.get_data(as_text=True)
+            assert page.status_code == 200 and 'id="format-notices"' in html
+            assert "formato anterior" in html and 'id="opened"' in html
+            link = re.search(r'id="opened">[^<]*<a href="([^"]+)"', html)
+            assert link and client.get(link.group(1)).status_code == 200
+        else:
+            assert page.status_code == 302
+
+
+def test_score_and_options_answers_carry_the_notices_of_an_earlier_format() -> None:
+    game = get_game("manhattan-project")
+    state = game.example("mid-game")
+    old = json.loads(json.dumps(state))
+    old["market"][0]["name"] = "University"
+    client = create_app({"ADJ_DATABASE_URL": "sqlite://"}).test_client()
+    for path in ("score", "options"):
+        answer = client.post(f"/api/v1/manhattan-project/{path}", json=old).get_json()
+        assert [n["path"] for n in answer["notices"]] == ["/market/0/name"], path
+        fresh = client.post(f"/api/v1/manhattan-project/{path}", json=state).get_json()
+        assert fresh["notices"] == [] and {**answer, "notices": []} == fresh, path
+    s = permalink.encode(old)
+    for path, query in [("score", {"s": s, "run": "1"}), ("move", {"s": s, "options": "1"})]:
+        html = client.get(f"/pt/manhattan-project/{path}", query_string=query).get_data(
+            as_text=True
+        )
+        assert html.count('id="format-notices"') == 1 and "formato anterior" in html, path

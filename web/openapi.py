@@ -116,6 +116,11 @@ _SCORE = {
         "steps": {"type": "array", "items": {"type": "string"}},
         "details": {"type": "object"},
         "violations": {"type": "array", "items": {"$ref": "#/components/schemas/Violation"}},
+        "notices": {
+            "type": "array",
+            "items": {"$ref": "#/components/schemas/Violation"},
+            "description": "how a state of an earlier format was read",
+        },
         "errors": {"type": "array", "items": {"$ref": "#/components/schemas/Error"}},
     },
     "required": ["final", "scores", "winner", "errors"],
@@ -159,6 +164,11 @@ _OPTIONS = {
             },
         },
         "notes": {"type": "array", "items": {"type": "string"}},
+        "notices": {
+            "type": "array",
+            "items": {"$ref": "#/components/schemas/Violation"},
+            "description": "how a state of an earlier format was read",
+        },
         "errors": {"type": "array", "items": {"$ref": "#/components/schemas/Error"}},
     },
     "required": ["count", "counts", "actions", "notes", "errors"],

@@ -396,6 +396,7 @@ def options_context(game: Game, data: Any, move: Any) -> dict[str, Any]:
         "empty": format_list(empty, locale=babel_locale(lang)) if empty else "",
         "notes": [note.render(lang) for note in found.notes],
         "state": permalink.encode(data),
+        "format_notices": format_notices(found.notices),
     }
 
 
@@ -408,6 +409,8 @@ def move_context(
     if options and game.options is not None:
         context["options"] = options_context(game, data, move)
     context.update(move_entry(game, data, move, run))
+    if not context.get("format_notices"):  # only listed: how the state was read, once
+        context["format_notices"] = context.get("options", {}).get("format_notices", [])
     return context
 
 
@@ -463,6 +466,7 @@ def score_context(
     result = report.to_json(current_lang())
     context.update(
         score=result,
+        format_notices=format_notices(report.notices),
         detail_columns=detail_columns(result["details"]),
         violations=violation_views(game, report.violations, data, link_resolver(context["editor"])),
         permalink=permalink.shareable(

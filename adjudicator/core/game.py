@@ -231,6 +231,11 @@ class Game:
         """
         return self._parse("state", data)[0]
 
+    def read_state(self, data: Any) -> tuple[Any, tuple[Notice, ...]]:
+        """:meth:`parse_state`, and the notices of how a state of an earlier format was
+        read (none for the current format)."""
+        return self._parse("state", data)
+
     def parse_state_json(self, text: str | bytes) -> Any:
         """Validate JSON text as a state in one step (pydantic parses it in Rust); on any
         problem the text is loaded as plain JSON and parsed from there (an earlier format,
@@ -413,20 +418,24 @@ class Game:
         return legal_actions(self, state, kind)
 
     def options_of(self, data: Any, kind: str | None = None) -> Options:
-        """:meth:`legal_actions` on unparsed state data. Raises :class:`MalformedInput`."""
-        return self.legal_actions(self.parse_state(data), kind)
+        """:meth:`legal_actions` on unparsed state data (and the notices of how a state of
+        an earlier format was read). Raises :class:`MalformedInput`."""
+        state, notices = self._parse("state", data)
+        found = self.legal_actions(state, kind)
+        return replace(found, notices=notices) if notices else found
 
     def score(self, data: Any) -> ScoreReport:
         """Score a state (provisional until the game is over), with the violations of its
-        score rules. Raises :class:`MalformedInput`."""
-        state = self.parse_state(data)
+        score rules (and how a state of an earlier format was read). Raises
+        :class:`MalformedInput`."""
+        state, notices = self._parse("state", data)
         violations = tuple(
             v
             for check in self.checks.of_kind(Kind.SCORE)
             for v in check.run(state)
             if isinstance(v, Violation)
         )
-        return ScoreReport(self.scorer(state), violations, self.player_name)
+        return ScoreReport(self.scorer(state), violations, self.player_name, notices)
 
     def player_name(self, player: str, lang: str = "en") -> str:
         """How a player, keyed as in the state, is shown to a reader of ``lang``."""

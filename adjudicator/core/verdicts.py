@@ -124,6 +124,8 @@ class Options:
     """The move kinds that were listed, in the game's order (also those with no action)."""
     notes: tuple[Message, ...] = ()
     """What the list leaves out on purpose, and why."""
+    notices: tuple[Notice, ...] = ()
+    """How a state of an earlier format was read."""
 
     def by_kind(self) -> dict[str, list[Action]]:
         grouped: dict[str, list[Action]] = {kind: [] for kind in self.kinds}
@@ -137,6 +139,7 @@ class Options:
             "counts": {kind: len(found) for kind, found in self.by_kind().items()},
             "actions": [a.to_json(lang) for a in self.actions],
             "notes": [n.render(lang) for n in self.notes],
+            "notices": [n.to_json(lang) for n in self.notices],
             "errors": [],
         }
 
@@ -195,6 +198,8 @@ class ScoreReport(_Violations):
     violations: tuple[Violation, ...] = ()
     names: Callable[[str, str], str] | None = field(default=None, compare=False)
     """``names(player, lang)``: how a player is shown (the game's :meth:`Game.player_name`)."""
+    notices: tuple[Notice, ...] = ()
+    """How a state of an earlier format was read."""
 
     def player_names(self, lang: str = "en") -> dict[str, str]:
         """Each ranked player's display name in ``lang`` (the player's key by default)."""
@@ -227,5 +232,6 @@ class ScoreReport(_Violations):
             "steps": [m.render(lang) for m in s.steps],
             "details": {k: dict(v) for k, v in s.details.items()},
             "violations": [v.to_json(lang) for v in self.violations],
+            "notices": [n.to_json(lang) for n in self.notices],
             "errors": [],
         }

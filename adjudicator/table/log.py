@@ -16,8 +16,10 @@ from typing import Annotated, Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from adjudicator.core.errors import CORE, MalformedInput
+from adjudicator.core.formats import FORMAT_KEY
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import N_, Message
+from adjudicator.core.verdicts import Notice
 
 from . import codec
 from .turns import Turns
@@ -60,7 +62,12 @@ class LogFile(_Strict):
     """An exported (or hand-written) log: a game, its players, a start and the entries."""
 
     format: Literal["adjudicator-table-log"] = "adjudicator-table-log"
-    format_version: Literal[1] = 1
+    format_version: Literal[1, 2] = 1
+    """The log file's own format: 2 states ``game_format_version`` (1 did not)."""
+    game_format_version: int | None = Field(default=None, ge=1, le=1000)
+    """The format version of the game's states in the file (none: 1, what every log written
+    before formats had versions holds); a state or move naming its own version keeps it.
+    A move without one is read as the move path reads it (see :mod:`adjudicator.core.formats`)."""
     game: str = Field(max_length=64)
     variant: str | None = Field(default=None, max_length=64)
     title: str | None = Field(default=None, max_length=200)
@@ -110,6 +117,9 @@ class Replay:
     states: list[dict[str, Any]] = field(default_factory=list)
     verdicts: list[dict[str, Any] | None] = field(default_factory=list)
     flag: Flag | None = None
+    notices: list[dict[str, Any]] = field(default_factory=list)
+    """How states and moves of an earlier format were read, each at its JSON pointer into
+    the log file (``/initial_state/...``, ``/entries/3/move/...``), language-neutral."""
 
     @property
     def state(self) -> dict[str, Any]:
@@ -117,10 +127,12 @@ class Replay:
 
 
 def judge(
-    game: Game, state: dict[str, Any], move: Any, *, strict: bool = False
-) -> tuple[dict[str, Any], Any]:
+    game: Game, state: dict[str, Any], move: Any, *, strict: bool = False,
+    notes: list[Notice] | None = None,
+) -> tuple[dict[str, Any], Any]:  # fmt: skip
     """The verdict on ``move`` in ``state`` (language-neutral) and the state after it.
-    A malformed move raises :class:`MalformedInput` when ``strict``, else it is a verdict."""
+    A malformed move raises :class:`MalformedInput` when ``strict``, else it is a verdict.
+    The notices of how a move of an earlier format was read are added to ``notes``."""
     try:
         verdict = game.adjudicate(state, move)
     except MalformedInput as exc:
@@ -128,6 +140,8 @@ def judge(
             raise
         return codec.encode_malformed(exc), None
     after = dict(verdict.state) if verdict.state is not None else None
+    if notes is not None:  # how a move of an earlier format was read
+        notes.extend(n for n in verdict.notices if not n.rule and n.path.startswith("/move"))
     return codec.encode_verdict(verdict), after
 
 
@@ -141,6 +155,7 @@ def replay(game: Game, log: LogFile, budget: float | None = None) -> Replay:
     long log is checked (see :mod:`.turns`)."""
     result = Replay(states=[dict(log.initial_state)], verdicts=[None])
     stack = [dict(log.initial_state)]
+    _note(result, "/initial_state", _read_state(game, log, log.initial_state))
     deadline = None if budget is None else time.monotonic() + budget
     turn = Turns()
     for index, entry in enumerate(log.entries):
@@ -161,13 +176,15 @@ def replay(game: Game, log: LogFile, budget: float | None = None) -> Replay:
             stack.pop()
         elif entry.kind == "correct":
             try:
-                game.parse_state(entry.state)
+                _note(result, f"/entries/{index}/state", _read_state(game, log, entry.state))
             except MalformedInput as exc:
                 result.flag = Flag(index, entry, codec.encode_malformed(exc))
                 return result
             stack.append(dict(entry.state or {}))
         else:
-            verdict, after = judge(game, stack[-1], entry.move)
+            notes: list[Notice] = []
+            verdict, after = judge(game, stack[-1], entry.move, notes=notes)
+            _note(result, f"/entries/{index}", notes)
             if entry.legal is False:
                 if verdict["legal"]:
                     result.flag = Flag(index, entry, verdict)
@@ -184,6 +201,21 @@ def replay(game: Game, log: LogFile, budget: float | None = None) -> Replay:
         result.states.append(stack[-1])
         result.verdicts.append(verdict)
     return result
+
+
+def _read_state(game: Game, log: LogFile, state: Any) -> tuple[Notice, ...]:
+    """The notices of reading a state of the log in the format the log states (raises
+    :class:`MalformedInput`)."""
+    if isinstance(state, dict) and FORMAT_KEY not in state:
+        state = {FORMAT_KEY: log.game_format_version or 1, **state}
+    return game.read_state(state)[1]
+
+
+def _note(result: Replay, where: str, notices: Iterable[Notice]) -> None:
+    """Keep the format notices of the state or move at ``where`` in the log file."""
+    result.notices.extend(
+        {"path": where + n.path, "message": codec.encode(n.message)} for n in notices if not n.rule
+    )
 
 
 _MISSING = object()

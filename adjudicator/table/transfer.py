@@ -44,7 +44,8 @@ class Transferring(Opening):
                 select(E.c.state).where(E.c.table_id == table.id, E.c.seq == 1)
             ).scalar_one()
         head = {
-            "format": FORMAT, "format_version": 1, "game": table.game,
+            "format": FORMAT, "format_version": 2,
+            "game_format_version": game_of(table.game).format_version, "game": table.game,
             "variant": table.variant, "players": table.players, "initial_state": first,
         }  # fmt: skip
         return self._export_pieces(table, head)

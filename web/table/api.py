@@ -14,6 +14,8 @@ from flask import Blueprint, Response, jsonify, make_response, request
 from werkzeug.exceptions import ServiceUnavailable
 
 from adjudicator.core.errors import MalformedInput, load_json
+from adjudicator.table import codec
+from adjudicator.table.log import Replay
 from adjudicator.table.service import TableError
 
 from ..clients import client_address
@@ -134,8 +136,6 @@ def reopen(code: str) -> Any:
 
 
 def flag_json(result: Any) -> dict[str, Any] | None:
-    from adjudicator.table import codec
-
     flag = result.flag
     if flag is None:
         return None
@@ -152,7 +152,7 @@ def replay() -> Any:
     log_file, result = tables().replay(load_json(request.get_data(cache=False)))
     return jsonify(
         {"entries": len(log_file.entries), "first_illegal": flag_json(result),
-         "state": result.state}
+         "state": result.state, "format_notices": format_notices_json(result)}
     )  # fmt: skip
 
 
@@ -161,8 +161,19 @@ def import_log() -> Any:
     data = load_json(request.get_data(cache=False))
     table, result = tables().import_log(data, opened_by=client_address())
     if table is None:
-        return jsonify({"status": 422, "first_illegal": flag_json(result)}), 422
-    return jsonify(table_json(table, current_lang())), 201
+        answer = {"status": 422, "first_illegal": flag_json(result)}
+        return jsonify({**answer, "format_notices": format_notices_json(result)}), 422
+    answer = table_json(table, current_lang())
+    return jsonify({**answer, "format_notices": format_notices_json(result)}), 201
+
+
+def format_notices_json(result: Replay) -> list[dict[str, str]]:
+    """How the states and moves of an earlier format in a log were read, each at its
+    JSON pointer into the log file."""
+    lang = current_lang()
+    return [
+        {"path": n["path"], "message": codec.render(n["message"], lang)} for n in result.notices
+    ]
 
 
 # --- what may I do -------------------------------------------------------------------------

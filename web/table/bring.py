@@ -26,11 +26,12 @@ def bring_log() -> Any:
     upload = request.files.get("log")
     raw = upload.read() if upload is not None else b""
     importing = request.form.get("action") == "import"
+    table = None
     try:
         data = load_json(raw)
         if importing:
             table, result = tables().import_log(data, opened_by=client_address())
-            if table is not None:
+            if table is not None and not result.notices:
                 return redirect(url_for("table_pages.table", code=table.code))
         else:
             _log, result = tables().replay(data)
@@ -38,14 +39,19 @@ def bring_log() -> Any:
         page = render_template("table/replay.html", errors=error_views(exc.errors), game=None,
                                result=None, name=_name(upload), lines=0)  # fmt: skip
         return page, 422
-    return _replayed(data, result, _name(upload), importing)
+    opened = url_for("table_pages.table", code=table.code) if importing and table else None
+    return _replayed(data, result, _name(upload), importing, opened)
 
 
 def _name(upload: Any) -> str:
     return str(getattr(upload, "filename", "") or "")[:100]
 
 
-def _replayed(data: dict[str, Any], result: Replay, name: str, importing: bool) -> Any:
+def _replayed(
+    data: dict[str, Any], result: Replay, name: str, importing: bool, opened: str | None
+) -> Any:
+    """The replayed log; when it was opened as a table (``opened``: its page) with notices
+    of how an earlier format was read, the notices and the link to the table."""
     try:
         game = get_game(str(data.get("game")))
     except (UnknownGame, ModuleNotFoundError):
@@ -64,6 +70,8 @@ def _replayed(data: dict[str, Any], result: Replay, name: str, importing: bool) 
     page = render_template(
         "table/replay.html", game=game, result=result, flag=view, verdict=rendered,
         picture=drawing, name=name, lines=len(data.get("entries") or []), errors=[],
-        importing=importing,
+        importing=importing, opened=opened, format_notices=[
+            {**n, "message": codec.render(n["message"], current_lang())} for n in result.notices
+        ],
     )  # fmt: skip
     return page, (422 if flag is not None else 200)
