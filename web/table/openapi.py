@@ -106,12 +106,20 @@ _FLAG = _nullable(
         verdict={"type": "object", "description": "Why it does not follow (in the language)."},
     )
 )
+_FORMAT_NOTICES = {
+    "type": "array",
+    "items": _obj(["path", "message"], path=_STR, message=_STR),
+    "description": "How the states and moves of an earlier format were read, each at its "
+    "JSON pointer into the log file.",
+}
 _REPLAY = _obj(
-    ["entries", "first_illegal", "state"],
+    ["entries", "first_illegal", "state", "format_notices"],
     entries=_INT,
     first_illegal=_ref("LogFlag"),
     state={"type": "object", "description": "The state after the last line that follows."},
+    format_notices=_FORMAT_NOTICES,
 )
+_IMPORTED = {"allOf": [_ref("Table"), _obj(["format_notices"], format_notices=_FORMAT_NOTICES)]}
 _TABLE_OPTIONS = {"allOf": [_ref("Options"), _obj(["version"], version=_INT)]}
 
 SCHEMAS: dict[str, Any] = {
@@ -128,7 +136,12 @@ SCHEMAS: dict[str, Any] = {
     "LogFlag": _FLAG,
     "Replay": _REPLAY,
     "TableOptions": _TABLE_OPTIONS,
-    "LogRefused": _obj(["status", "first_illegal"], status=_INT, first_illegal=_ref("LogFlag")),
+    "LogRefused": _obj(
+        ["status", "first_illegal", "format_notices"],
+        status=_INT,
+        first_illegal=_ref("LogFlag"),
+        format_notices=_FORMAT_NOTICES,
+    ),
 }
 
 _LANG = lang_parameter("the messages and verdicts")
@@ -334,7 +347,7 @@ def paths(games: Iterable[Game]) -> dict[str, Any]:
                 "parameters": [_LANG],
                 "requestBody": _body(_ref("LogFile")),
                 "responses": {
-                    "201": _json(_ref("Table"), "The new table."),
+                    "201": _json(_IMPORTED, "The new table, and how an earlier format was read."),
                     "404": _json(_ref("TableRefusal"), "Unknown game."),
                     "429": _TOO_MANY,
                     "422": _json(
