@@ -306,6 +306,7 @@ def bench_http(games: Sequence[Any], plan: dict[str, Any], app: str) -> dict[str
     calls = check_calls(games)
     try:
         with GunicornServer(app, workers=2) as server:
+            server.settle()
             warm_up(server, calls)
             load_before = _load_average()
             server_cpu, client_cpu = server.workers_cpu_seconds(), time.process_time()
@@ -712,6 +713,7 @@ def bench_table(
                 env = {**os.environ, "ADJUDICATOR_DATABASE_URL": url}
                 load_before = _load_average()
                 with GunicornServer(env=env, start_timeout=120) as server:
+                    server.settle()
                     marks: list[float] = []
 
                     def mark(server: GunicornServer = server, marks: list[float] = marks) -> None:
