@@ -822,11 +822,15 @@ def _database_bytes(engine: Any) -> int:
 
 
 def table_figures(quick: bool = False) -> dict[str, Any]:
-    """:func:`bench_table` at the issue's size, or a small one with ``quick``; and the
-    replay of a 5,000-line log (:func:`bench_replay`)."""
+    """:func:`bench_table` at the issue's size, or a small one with ``quick``; the replay
+    of a 5,000-line log (:func:`bench_replay`); and four clients exporting it while
+    ``/healthz`` is asked (:func:`~adjudicator.table.exportload.bench_exporters`)."""
+    from .table.exportload import bench_exporters
+
     replay = bench_replay()
     figures = bench_table(tables=20, clients=4, seconds=15.0) if quick else bench_table()
     figures["replay"] = replay
+    figures["exporters"] = bench_exporters(long_log(), seconds=10.0 if quick else 20.0)
     return figures
 
 
@@ -863,6 +867,10 @@ def format_table(data: dict[str, Any]) -> str:
             f"{replay['export_s']} s ({replay['export_bytes']:,} bytes); load average "
             f"{replay['load_average']}"
         )
+    if data.get("exporters"):
+        from .table.exportload import format_exporters
+
+        lines.append(format_exporters(data["exporters"]))
     return "\n".join(lines) + "\n"
 
 

@@ -4,7 +4,6 @@ new table (see :class:`~adjudicator.table.log.LogFile` for the format)."""
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,6 +19,7 @@ from .opening import Opening
 from .reading import E, T
 from .refusals import author_name, game_of
 from .store import TableRow, now
+from .turns import Turns
 
 #: Log lines an export reads at once.
 EXPORT_BATCH = 100
@@ -59,9 +59,9 @@ class Transferring(Opening):
         state = case((E.c.kind == "correct", sql_cast(E.c.state, Text)), else_=null())
         move = sql_cast(E.c.move, Text).label("move")
         columns = (E.c.seq, E.c.kind, E.c.version, E.c.author, move, state.label("state"))
-        seq, sep = 1, "\n"
+        seq, sep, turn = 1, "\n", Turns()
         while seq < table.log_length:
-            time.sleep(0)  # under gevent: the other requests go on between two batches
+            turn()  # under gevent: the other requests go on between two batches
             with self.engine.connect() as conn:
                 rows = conn.execute(
                     select(*columns)
