@@ -258,7 +258,7 @@ def theme_strings_changed(
     app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
 ) -> list[str]:
     """Every page again when the language's ``sphinx.po`` (the theme's words, in every page:
-    tooltips, "Next document") changed since the last build; an incremental build would
+    "Next", the menu's labels) changed since the last build; an incremental build would
     keep the old words otherwise."""
     import hashlib
 
