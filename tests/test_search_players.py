@@ -85,7 +85,7 @@ def test_small_words_only_rank():
     assert {"no", "one", "per"} <= stop_keys("en") and {"mais", "ainda"} <= stop_keys("pt")
     assert "turn" not in stop_keys("en") and "ponto" not in stop_keys("pt")
     assert weakness("en", "2") and weakness("zh_TW", "下") and weakness("en", "fighter") is None
-    groups, _ = index_for(MP).language("en").parse(MP.id, "retrieval step 2")
+    groups = index_for(MP).language("en").parse(MP.id, "retrieval step 2").groups
     assert [g.label for g in groups if g.soft and g.label] == ["2"]
     # A weak word alone is the question.
     assert search(MP, "2", "en").hits

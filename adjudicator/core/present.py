@@ -61,11 +61,14 @@ class Places:
 
     def __init__(
         self, marks: Mapping[str, str], words: Mapping[str, str], form: str,
-        route: list[str] | None = None,
+        route: list[str] | None = None, address: Callable[[str], str] | None = None,
     ) -> None:  # fmt: skip
         self.marks, self.words, self.form = marks, words, form
         self.route = route or []
         """The places of the move being entered, in order (a unit's route)."""
+        self.address = address
+        """With it, each place is a link to ``address(place)`` (the page that enters a move
+        from that tap), not a button of the form ``form``."""
 
     def __bool__(self) -> bool:
         return False
@@ -133,8 +136,11 @@ class Canvas:
         places: Places = self.links
         mark = places.marks.get(place, "")
         words = ", ".join(w for w in (name, places.words.get(mark, "")) if w)
+        href, role = f"#{places.form}", ' role="button"'
+        if places.address is not None:
+            href, role = places.address(place), ""
         return (
-            f'<a href="#{escape(places.form)}" role="button" data-place="{escape(place)}"'
+            f'<a href="{escape(href)}"{role} data-place="{escape(place)}"'
             f' class="place {mark}"'
             + (f' aria-label="{escape(words)}"' if words else "")
             + ("" if focus else ' tabindex="-1"')
