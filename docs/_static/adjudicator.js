@@ -68,6 +68,21 @@
     }
   }
 
+  // The search page's summaries quote each page's text: not its language links, nor the
+  // code's own names folded for maintainers (Sphinx drops only permalinks, scripts, styles).
+  function cleanSearchSummaries() {
+    if (typeof Search === "undefined" || !Search.htmlToText) { return; }
+    var toText = Search.htmlToText;
+    Search.htmlToText = function (html, anchor) {
+      var doc = new DOMParser().parseFromString(html, "text/html");
+      doc.querySelectorAll(".adjudicator-topbar, details.code-ids").forEach(function (el) {
+        el.remove();
+      });
+      return toText(doc.documentElement.outerHTML, anchor);
+    };
+  }
+
+  cleanSearchSummaries();
   document.addEventListener("DOMContentLoaded", function () {
     keepAnchor();
     sideBySide();
