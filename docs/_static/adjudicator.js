@@ -5,9 +5,8 @@
   function keepAnchor() {
     document.querySelectorAll("a.adjudicator-lang").forEach(function (a) {
       a.addEventListener("click", function () {
-        if (window.location.hash) {
-          a.href = a.href.split("#")[0] + window.location.hash;
-        }
+        // the same rule (#anchor), and on the search page the same query (?q=)
+        a.href = a.href.split(/[?#]/)[0] + window.location.search + window.location.hash;
       });
     });
   }
