@@ -79,6 +79,9 @@ def test_search_and_navigation_work_on_a_phone(page: Page, server: str, lang: st
     page.goto(f"{server}/docs/{lang}/index.html")
     page.locator(".mobile-header .nav-overlay-icon").click()
     menu = page.locator(".sidebar-drawer")
+    page.wait_for_function(  # the drawer slides in
+        "document.querySelector('.sidebar-drawer').getBoundingClientRect().left >= 0"
+    )
     box = menu.bounding_box()
     assert box is not None and box["x"] >= 0 and box["width"] <= PHONE["width"]
     menu.locator("a[href$='games/imperial/rules.html']").first.click()
