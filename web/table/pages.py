@@ -175,8 +175,9 @@ def next_move(game: Game, state: Any) -> dict[str, Any]:
 
 
 def tap_address(code: str, place: str) -> str:
-    """Where a tap on the table page's picture goes: the move page, with the place tapped."""
-    return url_for("table_pages.move", code=code, tap=place, _anchor="result")
+    """Where a tap on the table page's picture goes: the move page, with the place tapped
+    (from its top: the verdict, if the tap made a whole move, then the picture)."""
+    return url_for("table_pages.move", code=code, tap=place)
 
 
 @bp.get("/<lang>/t/<code>")
