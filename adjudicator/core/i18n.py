@@ -330,6 +330,8 @@ class Message(Localized):
         if lang == "zh_TW":
             text = _spaced_fields(text, values)
         try:
+            if lang == "zh_TW":  # no capitals in Chinese: a name stays as the players typed it
+                return text.format(**values)
             return _name_first(text, self.params, text.format(**values))
         except (KeyError, IndexError, ValueError):
             english = self._english()
