@@ -1,0 +1,364 @@
+"""Kinds of move: everything about one kind of move in one place, and the book of a game's
+kinds, from which its move union, the dispatch of ``apply``, the options list, the
+sampler's moves and the default alternatives are all derived (so they cannot disagree).
+
+A game's ``moves/`` package holds one module a kind::
+
+    book = MoveBook(checks)                      # moves/__init__.py
+    take = book.kind(Take, section="tokens", label=N_("Take tokens"), rule="XX-201")
+
+    @take.check("XX-201", title=N_("Take 1 or 2"))  # a move check, typed by ``Take``
+    def take_count(state: State, move: Take): ...
+
+    @take.apply                                  # what it does to a copy of the state
+    def _(state: State, move: Take) -> list[Message]: ...
+
+    @take.enumerate                              # its candidates, legal or not, as data
+    def _(state: State) -> Iterator[dict[str, Any]]: ...
+
+    @take.words                                  # one candidate in words
+    def _(state: State, data: dict[str, Any]) -> Message: ...
+
+Like boardgame.io's ``moves: {...}`` with ``ai: {enumerate}`` and python-chess's
+``Move`` / ``is_legal`` / ``push`` / ``generate_legal_moves``, with the project's own
+decorators. The checks are registered on the game's :class:`CheckRegistry` as before.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar, Union
+
+from pydantic import BaseModel, Field, TypeAdapter
+
+from .checks import CheckFunction, CheckRegistry, move_types
+from .i18n import N_, Message
+from .options import OptionsProvider
+from .verdicts import Alternative
+
+if TYPE_CHECKING:
+    from .game import Game
+
+M = TypeVar("M", bound=BaseModel)
+F = TypeVar("F", bound=Callable[..., Any])
+Data = dict[str, Any]
+"""A move as JSON data."""
+
+#: ``frame(state, move, effect)``: the part of applying that every kind shares (copying
+#: the state, what every action costs, what follows any move); ``effect(copy, move)``
+#: is the kind's own effect. The default copies the state and calls the effect.
+Frame = Callable[[Any, Any, Callable[[Any, Any], Sequence[Message]]], tuple[Any, list[Message]]]
+
+
+def _deep_copy_frame(
+    state: Any, move: Any, effect: Callable[[Any, Any], Sequence[Message]]
+) -> tuple[Any, list[Message]]:
+    after = state.model_copy(deep=True)
+    return after, list(effect(after, move))
+
+
+class MoveKind(Generic[M]):
+    """One kind of move: its class, checks, effect, listing, sampling and words."""
+
+    def __init__(self, book: MoveBook, model: type[M], section: str, label: str, rule: str):
+        (self.type,) = move_types(model)
+        self.book, self.model, self.section, self.label, self.rule = (
+            book,
+            model,
+            section,
+            label,
+            rule,
+        )
+        self.effect_of: Callable[[Any, Any], Sequence[Message]] | None = None
+        self.lister: Callable[[Any], Iterable[Data]] | None = None
+        self.sampler: Callable[[Any, random.Random], Iterable[Data]] | None = None
+        self.sayer: Callable[[Any, Data], Message] | None = None
+        self.option_sayer: Callable[[Any, Data], Message] | None = None
+        self.teller: Callable[[Any, Data], Sequence[Message] | None] | None = None
+        self.grouper: Callable[[Any, Data], Message | None] | None = None
+        self.chooser: Callable[[Any, Data], Mapping[str, Any] | None] | None = None
+        self.marker: Callable[[Any, Data], Mapping[str, Any] | None] | None = None
+        self.placer: Callable[[Any, Data], list[str]] | None = None
+
+    def __repr__(self) -> str:
+        return f"MoveKind({self.type!r})"
+
+    # --- checks: registered on the game's registry, typed by the annotation of ``move`` ---
+    def check(self, *rules: str, title: str) -> Callable[[CheckFunction], CheckFunction]:
+        """A move check ``f(state, move)`` of this kind (see :meth:`CheckRegistry.move`)."""
+        return self.book.checks.move(*rules, title=title)
+
+    def effect(self, *rules: str, title: str) -> Callable[[CheckFunction], CheckFunction]:
+        """An effect check ``f(before, move, after)`` (see :meth:`CheckRegistry.effect`)."""
+        return self.book.checks.effect(*rules, title=title)
+
+    # --- what the kind does, how it is listed and said: one function each ---------------
+    def apply(self, func: F) -> F:
+        """``f(state, move)`` changes a copy of the state (or what the book's frame passes)
+        and returns what happened, in words."""
+        self.effect_of = func
+        return func
+
+    def enumerate(self, func: F) -> F:
+        """``f(state)`` yields the candidates of this kind as move data, legal or not (the
+        options keep the legal ones; the sampler and alternatives too, unless
+        :meth:`sample` says otherwise)."""
+        self.lister = func
+        return func
+
+    def sample(self, func: F) -> F:
+        """``f(state, rng)``: the candidates a random playout draws from (default: the
+        enumerated ones)."""
+        self.sampler = func
+        return func
+
+    def words(self, func: F) -> F:
+        """``f(state, data)``: a candidate in words, as a player would say it."""
+        self.sayer = func
+        return func
+
+    def listed_words(self, func: F) -> F:
+        """``f(state, data)``: a candidate as the options list says it (default: words)."""
+        self.option_sayer = func
+        return func
+
+    def told(self, func: F) -> F:
+        """``f(state, data)``: what a legal candidate does, said without applying it."""
+        self.teller = func
+        return func
+
+    def group(self, func: F) -> F:
+        """``f(state, data)``: the sub-list of the options a candidate folds into."""
+        self.grouper = func
+        return func
+
+    def choose(self, func: F) -> F:
+        """``f(state, data)``: what may be chosen inside a listed candidate."""
+        self.chooser = func
+        return func
+
+    def marks(self, func: F) -> F:
+        """``f(state, data)``: the piece a candidate moves and the places it goes to."""
+        self.marker = func
+        return func
+
+    def places(self, func: F) -> F:
+        """``f(state, data)``: the places of the picture a move names (the touch editor)."""
+        self.placer = func
+        return func
+
+    # --- derived -----------------------------------------------------------------------
+    def candidates(self, state: Any) -> Iterable[Data]:
+        return self.lister(state) if self.lister else ({"type": self.type},)
+
+    def samples(self, state: Any, rng: random.Random) -> Iterable[Data]:
+        return self.sampler(state, rng) if self.sampler else self.candidates(state)
+
+    def say(self, state: Any, data: Data) -> Message:
+        if self.sayer is not None:
+            return self.sayer(state, data)
+        return self.book.checks.message(N_("{move}."), move=self.book.move_name(self.type))
+
+
+class MoveBook:
+    """The kinds of move of one game, in the order they are registered (the order of the
+    move union, of the options list and of the sampler)."""
+
+    def __init__(
+        self,
+        checks: CheckRegistry,
+        *,
+        frame: Frame = _deep_copy_frame,
+        notes: Callable[[Any], Sequence[Message]] = lambda state: (),
+        over: Callable[[Any], bool] = lambda state: False,
+    ) -> None:
+        self.checks = checks
+        self.frame = frame
+        self.notes = notes
+        """``notes(state)``: what the options list leaves out and why."""
+        self.over = over
+        """``over(state)``: whether the game is over (nothing is listed nor sampled)."""
+        self._kinds: dict[str, MoveKind[Any]] = {}
+        self._adapter: TypeAdapter[Any] | None = None
+        self.game: Game | None = None
+
+    def kind(self, model: type[M], *, section: str, label: str, rule: str = "") -> MoveKind[M]:
+        """Register a kind of move by its pydantic class (whose ``type: Literal[...]`` is
+        its key), the section of ``rules.toml`` it belongs to, its label and the rule it is
+        made under. Raises ``ValueError`` for a type registered twice."""
+        made = MoveKind(self, model, section, label, rule)
+        if made.type in self._kinds:
+            raise ValueError(f"move type {made.type!r} is registered twice")
+        self._kinds[made.type] = made
+        self._adapter = None
+        return made
+
+    def __iter__(self) -> Iterator[MoveKind[Any]]:
+        return iter(self._kinds.values())
+
+    def __getitem__(self, move_type: str) -> MoveKind[Any]:
+        return self._kinds[move_type]
+
+    def __contains__(self, move_type: object) -> bool:
+        return move_type in self._kinds
+
+    @property
+    def types(self) -> tuple[str, ...]:
+        return tuple(self._kinds)
+
+    def copy(self, checks: CheckRegistry) -> MoveBook:
+        """The same kinds in a new book whose new kinds register on ``checks``."""
+        book = MoveBook(checks, frame=self.frame, notes=self.notes, over=self.over)
+        book._kinds = dict(self._kinds)
+        return book
+
+    # --- the union, apply, labels ---------------------------------------------------------
+    @property
+    def union(self) -> Any:
+        """The discriminated union of the move classes (the move schema's source)."""
+        models = [k.model for k in self._kinds.values()]
+        if len(models) == 1:
+            return models[0]
+        union: Any = Union[tuple(models)]  # noqa: UP007 (built from a list of classes)
+        return Annotated[union, Field(discriminator="type")]
+
+    @property
+    def adapter(self) -> TypeAdapter[Any]:
+        if self._adapter is None:
+            self._adapter = TypeAdapter(self.union)
+        return self._adapter
+
+    def apply(self, state: Any, move: Any) -> tuple[Any, list[Message]]:
+        """The state after a (legal) move and what it did, in words: the book's frame
+        around the kind's effect."""
+        effect = self._kinds[move.type].effect_of
+        if effect is None:
+            raise NotImplementedError(f"move type {move.type!r} has no effect")
+        return self.frame(state, move, effect)
+
+    def labels(self) -> dict[str, str]:
+        """The label of each kind (msgids), by move type."""
+        return {k.type: k.label for k in self._kinds.values()}
+
+    def move_name(self, move_type: str) -> Message:
+        return self.checks.message(self._kinds[move_type].label)
+
+    # --- listing, sampling, words ---------------------------------------------------------
+    def candidates(self, state: Any, kind: str | None = None) -> Iterator[Data]:
+        """Every candidate of ``kind`` (``None``: of every kind), legal or not."""
+        if self.over(state):
+            return
+        for k in self._kinds.values() if kind is None else (self._kinds[kind],):
+            yield from k.candidates(state)
+
+    def samples(self, state: Any, rng: random.Random, types: set[str] | None = None) -> list[Data]:
+        """The candidates a playout draws from, of every kind (or of ``types``)."""
+        if self.over(state):
+            return []
+        return [
+            data
+            for k in self._kinds.values()
+            if types is None or k.type in types
+            for data in k.samples(state, rng)
+        ]
+
+    def describe(self, state: Any, data: Data) -> Message:
+        """A candidate in words, as a player would say it (alternatives, options)."""
+        return self._kinds[data["type"]].say(state, data)
+
+    def _listed(self, state: Any, data: Data) -> Message:
+        kind = self._kinds[data["type"]]
+        return kind.option_sayer(state, data) if kind.option_sayer else kind.say(state, data)
+
+    def _hook(self, name: str) -> Callable[[Any, Data], Any] | None:
+        if not any(getattr(k, name) for k in self._kinds.values()):
+            return None
+
+        def call(state: Any, data: Data) -> Any:
+            func = getattr(self._kinds[data["type"]], name)
+            return func(state, data) if func else None
+
+        return call
+
+    @property
+    def options(self) -> OptionsProvider:
+        """The options list ("What may I do?"): every kind, in the book's order."""
+        return OptionsProvider(
+            self.types,
+            self.candidates,
+            self._listed,
+            self.notes,
+            group=self._hook("grouper") or (lambda state, data: None),
+            effects=self._hook("teller"),
+            place=self._hook("marker"),
+            choose=self._hook("chooser"),
+        )
+
+    def places(self, state: Any, data: Data) -> list[str]:
+        """The places of the picture a move (maybe incomplete) names."""
+        kind = self._kinds.get(data.get("type", ""))
+        return kind.placer(state, data) if kind and kind.placer else []
+
+    # --- with the game: legality ------------------------------------------------------------
+    def bind(self, game: Game) -> None:
+        """Called by the game that holds the book (its legality serves the alternatives)."""
+        self.game = game
+
+    def is_legal(self, state: Any, data: Data) -> bool:
+        """Whether move data is well formed and legal."""
+        assert self.game is not None, "the book is not bound to a game"
+        try:
+            move = self.adapter.validate_python(data)
+        except ValueError:
+            return False
+        return self.game.is_legal(state, move)
+
+    def sample_moves(
+        self,
+        state: Any,
+        rng: random.Random,
+        limit: int | None = None,
+        types: set[str] | None = None,
+        *,
+        weight: Callable[[Data], float] = lambda data: 1.0,
+        settle: Callable[[Any, Data, random.Random], Data | None] | None = None,
+    ) -> list[Data]:
+        """Legal moves of the player to move in random order, the heavier first more often
+        (a sampler's ``sample_moves``). ``settle(state, data, rng)`` may complete a sampled
+        candidate into a legal move or give ``None`` (default: keep it if it is legal)."""
+        candidates = self.samples(state, rng, types)
+        order = sorted(candidates, key=lambda d: rng.random() ** (1.0 / weight(d)), reverse=True)
+        legal: list[Data] = []
+        for data in order:
+            found = (
+                settle(state, data, rng)
+                if settle
+                else (data if self.is_legal(state, data) else None)
+            )
+            if found is not None:
+                legal.append(found)
+                if limit is not None and len(legal) >= limit:
+                    break
+        return legal
+
+    def alternatives(self, state: Any, move: Any, limit: int = 5) -> list[Alternative]:
+        """The default alternatives to an illegal move: legal moves of the same kind, as
+        the sampler draws them (seeded, so the same every time)."""
+        found: list[Alternative] = []
+        for data in self.samples(state, random.Random(0), {move.type}):
+            if self.is_legal(state, data):
+                found.append(Alternative(data, self.describe(state, data)))
+                if len(found) >= limit:
+                    break
+        return found
+
+    def parts(self) -> dict[str, Any]:
+        """The :class:`Game` fields derived from the book: ``Game(..., **book.parts())``."""
+        return {
+            "moves": self,
+            "move_adapter": self.adapter,
+            "apply": self.apply,
+            "options": self.options,
+            "alternatives": self.alternatives,
+        }
