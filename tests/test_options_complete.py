@@ -90,7 +90,7 @@ def _mp_brute(state: Any) -> Iterator[dict[str, Any]]:
 
 def _im_brute(state: Any) -> Iterator[dict[str, Any]]:
     from adjudicator.games.imperial.board import board
-    from adjudicator.games.imperial.options import mover, reachable
+    from adjudicator.games.imperial.moves import mover, reachable
 
     nation = mover(state)
     if nation is None or state.opening is not None:

@@ -61,8 +61,12 @@ def _deep_copy_frame(
 class MoveKind(Generic[M]):
     """One kind of move: its class, checks, effect, listing, sampling and words."""
 
-    def __init__(self, book: MoveBook, model: type[M], section: str, label: str, rule: str):
+    def __init__(
+        self, book: MoveBook, model: type[M], section: str, label: str, rule: str, listed: bool
+    ):
         (self.type,) = move_types(model)
+        self.listed = listed
+        """Whether the options list it (a gift any player may make at any time is not)."""
         self.book, self.model, self.section, self.label, self.rule = (
             book,
             model,
@@ -183,16 +187,28 @@ class MoveBook:
         self._adapter: TypeAdapter[Any] | None = None
         self.game: Game | None = None
 
-    def kind(self, model: type[M], *, section: str, label: str, rule: str = "") -> MoveKind[M]:
+    def kind(
+        self, model: type[M], *, section: str, label: str, rule: str = "", listed: bool = True
+    ) -> MoveKind[M]:
         """Register a kind of move by its pydantic class (whose ``type: Literal[...]`` is
         its key), the section of ``rules.toml`` it belongs to, its label and the rule it is
-        made under. Raises ``ValueError`` for a type registered twice."""
-        made = MoveKind(self, model, section, label, rule)
+        made under; ``listed=False`` leaves it out of the options list. Raises ``ValueError``
+        for a type registered twice."""
+        made = MoveKind(self, model, section, label, rule, listed)
         if made.type in self._kinds:
             raise ValueError(f"move type {made.type!r} is registered twice")
         self._kinds[made.type] = made
         self._adapter = None
         return made
+
+    def arrange(self, *kinds: MoveKind[Any]) -> None:
+        """Put the kinds in this order (the union's, the options list's and the sampler's),
+        rather than the order their modules happened to be imported in. Raises
+        ``ValueError`` unless ``kinds`` are exactly the registered ones."""
+        if sorted(k.type for k in kinds) != sorted(self._kinds):
+            raise ValueError(f"arrange {[k.type for k in kinds]}, not {list(self._kinds)}")
+        self._kinds = {k.type: k for k in kinds}
+        self._adapter = None
 
     def __iter__(self) -> Iterator[MoveKind[Any]]:
         return iter(self._kinds.values())
@@ -250,7 +266,8 @@ class MoveBook:
         if self.over(state):
             return
         for k in self._kinds.values() if kind is None else (self._kinds[kind],):
-            yield from k.candidates(state)
+            if k.listed:
+                yield from k.candidates(state)
 
     def samples(self, state: Any, rng: random.Random, types: set[str] | None = None) -> list[Data]:
         """The candidates a playout draws from, of every kind (or of ``types``)."""
@@ -285,7 +302,7 @@ class MoveBook:
     def options(self) -> OptionsProvider:
         """The options list ("What may I do?"): every kind, in the book's order."""
         return OptionsProvider(
-            self.types,
+            tuple(k.type for k in self._kinds.values() if k.listed),
             self.candidates,
             self._listed,
             self.notes,

@@ -14,45 +14,17 @@ from ...core.touch import Touch
 from .board import board
 from .logic import action_of
 from .models import RONDEL
+from .moves import book
+from .moves.maneuver import step_of
 
 
 def nation_of(state: Any, move: dict[str, Any]) -> str:
     return str(move.get("nation") or state.turn or "")
 
 
-def step_of(move: dict[str, Any]) -> tuple[str, int] | None:
-    """The unit step being entered: one whose route is not finished, else the last one."""
-    armies = [a for a in move.get("armies") or [] if isinstance(a, dict)]
-    fleets = [f for f in move.get("fleets") or [] if isinstance(f, dict)]
-    for number, army in enumerate(armies):
-        if len(army.get("route") or []) < 2:
-            return "armies", number
-    for number, fleet in enumerate(fleets):
-        if not fleet.get("to"):
-            return "fleets", number
-    if armies:
-        return "armies", len(armies) - 1
-    if fleets:
-        return "fleets", len(fleets) - 1
-    return None
-
-
 def places(state: Any, move: dict[str, Any]) -> list[str]:
-    """The places a move names: the unit's region first, then its route."""
-    kind = move.get("type")
-    if kind == "factory":
-        return [f"region:{move['region']}"] if move.get("region") else []
-    if kind == "import":
-        units = [u for u in move.get("units") or [] if isinstance(u, dict)]
-        return [f"region:{u.get('region')}" for u in units]
-    if kind != "maneuver":
-        return []
-    step = step_of(move)
-    if step is None:
-        return []
-    unit = move[step[0]][step[1]]
-    regions = unit.get("route") or [] if step[0] == "armies" else [unit.get("from"), unit.get("to")]
-    return [f"region:{r}" for r in regions if r]
+    """The places a move names (each kind's own: :mod:`.moves`)."""
+    return book.places(state, move)
 
 
 def has_unit(state: Any, nation: str, kind: str, region: str) -> bool:
