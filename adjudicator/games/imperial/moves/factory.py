@@ -18,7 +18,7 @@ from ..vocab import building_name, nation_name, region_name
 from .pieces import paid
 from .turn import Data, book, rondel_kind
 
-kind = book.kind(FactoryMove, section="actions", label=N_("Factory"), rule="IM-501")
+kind = book.kind(FactoryMove, section="actions", label=N_("Factory"), rule="IM-503")
 
 
 @kind.check("IM-501", "IM-502", "IM-503", title=N_("Where and whether a factory can be built"))

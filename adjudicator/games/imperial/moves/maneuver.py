@@ -23,7 +23,7 @@ from ..vocab import CONFIDENCE, nation_name, region_name
 from .pieces import rebuild
 from .turn import Data, bonds_group, book, rondel_kind
 
-kind = book.kind(ManeuverMove, section="maneuver", label=N_("Maneuver"), rule="IM-601")
+kind = book.kind(ManeuverMove, section="maneuver", label=N_("Maneuver"), rule="IM-602")
 
 #: The rules a maneuver's phases judge (see :mod:`..maneuver`).
 MANEUVER_RULES = (
