@@ -15,7 +15,7 @@ from ..logic import (
     player,
     resolve_space,
 )
-from ..models import Investment, RondelMove, State
+from ..models import Investment, InvestorMove, RondelMove, State
 from ..payments import investors, invests, open_nations, purses
 from ..registry import checks
 from ..vocab import nation_name
@@ -95,7 +95,11 @@ def investments(state: State, move: RondelMove) -> Iterator[Violation]:
     nation = state.nations[move.nation]
     space = resolve_space(nation.rondel, move.type, move.space)
     standard = state.variant == "standard"
-    if standard and move.type != "investor" and not passes_investor(nation.rondel, space):
+    if (
+        standard
+        and not isinstance(move, InvestorMove)
+        and not passes_investor(nation.rondel, space)
+    ):
         yield checks.violation(
             "IM-709",
             N_("Bonds are bought only when the nation lands on or passes the Investor space."),
