@@ -2,22 +2,25 @@
 kinds, from which its move union, the dispatch of ``apply``, the options list, the
 sampler's moves and the default alternatives are all derived (so they cannot disagree).
 
-A game's ``moves/`` package holds one module a kind::
+A game's ``moves/`` package holds one module a kind, and gathers them in a book::
 
-    book = MoveBook(checks)                      # moves/__init__.py
-    take = book.kind(Take, section="tokens", label=N_("Take tokens"), rule="XX-201")
+    KIND = MoveKind(Take, checks, section="tokens", label=N_("Take tokens"), rule="XX-201")
 
-    @take.check("XX-201", title=N_("Take 1 or 2"))  # a move check, typed by ``Take``
+    @KIND.check("XX-201", title=N_("Take 1 or 2"))  # a move check, typed by ``Take``
     def take_count(state: State, move: Take): ...
 
-    @take.apply                                  # what it does to a copy of the state
-    def _(state: State, move: Take) -> list[Message]: ...
+    @KIND.apply                                  # what it does to a copy of the state
+    def effect(state: State, move: Take) -> list[Message]: ...
 
-    @take.enumerate                              # its candidates, legal or not, as data
-    def _(state: State) -> Iterator[dict[str, Any]]: ...
+    @KIND.enumerate                              # its candidates, legal or not, as data
+    def candidates(state: State) -> Iterator[dict[str, Any]]: ...
 
-    @take.words                                  # one candidate in words
-    def _(state: State, data: dict[str, Any]) -> Message: ...
+    @KIND.words                                  # one candidate in words
+    def said(state: State, data: dict[str, Any]) -> Message: ...
+
+    book = MoveBook(checks, (take.KIND, ...))    # moves/__init__.py, in the listing order
+
+(``book.kind(Take, ...)`` makes and adds a kind in one step.)
 
 Like boardgame.io's ``moves: {...}`` with ``ai: {enumerate}`` and python-chess's
 ``Move`` / ``is_legal`` / ``push`` / ``generate_legal_moves``, with the project's own
@@ -33,7 +36,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar, Union
 from pydantic import BaseModel, Field, TypeAdapter
 
 from .checks import CheckFunction, CheckRegistry, move_types
-from .i18n import N_, Message
+from .i18n import Message
 from .options import OptionsProvider
 from .verdicts import Alternative
 
@@ -48,11 +51,11 @@ Data = dict[str, Any]
 #: ``frame(state, move, effect)``: the part of applying that every kind shares (copying
 #: the state, what every action costs, what follows any move); ``effect(copy, move)``
 #: is the kind's own effect. The default copies the state and calls the effect.
-Frame = Callable[[Any, Any, Callable[[Any, Any], Sequence[Message]]], tuple[Any, list[Message]]]
+Frame = Callable[[Any, Any, Callable[..., Sequence[Message]]], tuple[Any, list[Message]]]
 
 
 def _deep_copy_frame(
-    state: Any, move: Any, effect: Callable[[Any, Any], Sequence[Message]]
+    state: Any, move: Any, effect: Callable[..., Sequence[Message]]
 ) -> tuple[Any, list[Message]]:
     after = state.model_copy(deep=True)
     return after, list(effect(after, move))
@@ -62,19 +65,25 @@ class MoveKind(Generic[M]):
     """One kind of move: its class, checks, effect, listing, sampling and words."""
 
     def __init__(
-        self, book: MoveBook, model: type[M], section: str, label: str, rule: str, listed: bool
-    ):
+        self,
+        model: type[M],
+        checks: CheckRegistry,
+        *,
+        section: str,
+        label: str,
+        rule: str = "",
+        weight: float = 1.0,
+        listed: bool = True,
+    ) -> None:
         (self.type,) = move_types(model)
+        self.model, self.checks = model, checks
+        self.section, self.label, self.rule, self.weight = section, label, rule, weight
         self.listed = listed
-        """Whether the options list it (a gift any player may make at any time is not)."""
-        self.book, self.model, self.section, self.label, self.rule = (
-            book,
-            model,
-            section,
-            label,
-            rule,
-        )
-        self.effect_of: Callable[[Any, Any], Sequence[Message]] | None = None
+        """``section``: of ``rules.toml``; ``label``: the kind in words (a msgid); ``rule``:
+        the rule it is made under; ``weight``: how often a playout picks it (1 = as often
+        as any other candidate); ``listed``: whether the options list it (not when its
+        move names what only the table can know, such as cards drawn)."""
+        self.effect_of: Callable[..., Sequence[Message]] | None = None
         self.lister: Callable[[Any], Iterable[Data]] | None = None
         self.sampler: Callable[[Any, random.Random], Iterable[Data]] | None = None
         self.sayer: Callable[[Any, Data], Message] | None = None
@@ -84,6 +93,8 @@ class MoveKind(Generic[M]):
         self.chooser: Callable[[Any, Data], Mapping[str, Any] | None] | None = None
         self.marker: Callable[[Any, Data], Mapping[str, Any] | None] | None = None
         self.placer: Callable[[Any, Data], list[str]] | None = None
+        self.book: MoveBook | None = None
+        """The book it was first added to (whose game's legality :meth:`is_legal` asks)."""
 
     def __repr__(self) -> str:
         return f"MoveKind({self.type!r})"
@@ -91,11 +102,11 @@ class MoveKind(Generic[M]):
     # --- checks: registered on the game's registry, typed by the annotation of ``move`` ---
     def check(self, *rules: str, title: str) -> Callable[[CheckFunction], CheckFunction]:
         """A move check ``f(state, move)`` of this kind (see :meth:`CheckRegistry.move`)."""
-        return self.book.checks.move(*rules, title=title)
+        return self.checks.move(*rules, title=title)
 
     def effect(self, *rules: str, title: str) -> Callable[[CheckFunction], CheckFunction]:
         """An effect check ``f(before, move, after)`` (see :meth:`CheckRegistry.effect`)."""
-        return self.book.checks.effect(*rules, title=title)
+        return self.checks.effect(*rules, title=title)
 
     # --- what the kind does, how it is listed and said: one function each ---------------
     def apply(self, func: F) -> F:
@@ -159,10 +170,19 @@ class MoveKind(Generic[M]):
     def samples(self, state: Any, rng: random.Random) -> Iterable[Data]:
         return self.sampler(state, rng) if self.sampler else self.candidates(state)
 
+    def is_legal(self, state: Any, data: Data) -> bool:
+        """Whether move data is well formed and legal in the game of its book."""
+        assert self.book is not None, f"{self!r} is in no book"
+        return self.book.is_legal(state, data)
+
     def say(self, state: Any, data: Data) -> Message:
+        """A candidate in words (default: the kind's label as a sentence)."""
         if self.sayer is not None:
             return self.sayer(state, data)
-        return self.book.checks.message(N_("{move}."), move=self.book.move_name(self.type))
+        named = self.book.name if self.book else None
+        move = named(self.type) if named else self.checks.message(self.label)
+        # the game's own catalog translates the sentence (the core marks no game text)
+        return self.checks.message("{move}.", move=move)
 
 
 class MoveBook:
@@ -172,12 +192,16 @@ class MoveBook:
     def __init__(
         self,
         checks: CheckRegistry,
+        kinds: Iterable[MoveKind[Any]] = (),
         *,
         frame: Frame = _deep_copy_frame,
         notes: Callable[[Any], Sequence[Message]] = lambda state: (),
         over: Callable[[Any], bool] = lambda state: False,
+        name: Callable[[str], Any] | None = None,
     ) -> None:
         self.checks = checks
+        self.name = name
+        """``name(move_type)``: a kind's name in a sentence (default: its label)."""
         self.frame = frame
         self.notes = notes
         """``notes(state)``: what the options list leaves out and why."""
@@ -186,29 +210,27 @@ class MoveBook:
         self._kinds: dict[str, MoveKind[Any]] = {}
         self._adapter: TypeAdapter[Any] | None = None
         self.game: Game | None = None
+        for kind in kinds:
+            self.add(kind)
 
-    def kind(
-        self, model: type[M], *, section: str, label: str, rule: str = "", listed: bool = True
-    ) -> MoveKind[M]:
-        """Register a kind of move by its pydantic class (whose ``type: Literal[...]`` is
-        its key), the section of ``rules.toml`` it belongs to, its label and the rule it is
-        made under; ``listed=False`` leaves it out of the options list. Raises ``ValueError``
-        for a type registered twice."""
-        made = MoveKind(self, model, section, label, rule, listed)
-        if made.type in self._kinds:
-            raise ValueError(f"move type {made.type!r} is registered twice")
-        self._kinds[made.type] = made
+    def add(self, kind: MoveKind[Any]) -> MoveKind[Any]:
+        """Add a kind (its checks are registered already). Raises ``ValueError`` for a move
+        type added twice."""
+        if kind.type in self._kinds:
+            raise ValueError(f"move type {kind.type!r} is registered twice")
+        self._kinds[kind.type] = kind
         self._adapter = None
+        if kind.book is None:
+            kind.book = self
+        return kind
+
+    def kind(self, model: type[M], **about: Any) -> MoveKind[M]:
+        """Make and add a kind of move: its pydantic class (whose ``type: Literal[...]`` is
+        its key), and what :class:`MoveKind` takes. Raises ``ValueError`` for a type added
+        twice."""
+        made = MoveKind(model, self.checks, **about)
+        self.add(made)
         return made
-
-    def arrange(self, *kinds: MoveKind[Any]) -> None:
-        """Put the kinds in this order (the union's, the options list's and the sampler's),
-        rather than the order their modules happened to be imported in. Raises
-        ``ValueError`` unless ``kinds`` are exactly the registered ones."""
-        if sorted(k.type for k in kinds) != sorted(self._kinds):
-            raise ValueError(f"arrange {[k.type for k in kinds]}, not {list(self._kinds)}")
-        self._kinds = {k.type: k for k in kinds}
-        self._adapter = None
 
     def __iter__(self) -> Iterator[MoveKind[Any]]:
         return iter(self._kinds.values())
@@ -225,9 +247,9 @@ class MoveBook:
 
     def copy(self, checks: CheckRegistry) -> MoveBook:
         """The same kinds in a new book whose new kinds register on ``checks``."""
-        book = MoveBook(checks, frame=self.frame, notes=self.notes, over=self.over)
-        book._kinds = dict(self._kinds)
-        return book
+        return MoveBook(
+            checks, self, frame=self.frame, notes=self.notes, over=self.over, name=self.name
+        )
 
     # --- the union, apply, labels ---------------------------------------------------------
     @property
@@ -257,27 +279,27 @@ class MoveBook:
         """The label of each kind (msgids), by move type."""
         return {k.type: k.label for k in self._kinds.values()}
 
-    def move_name(self, move_type: str) -> Message:
-        return self.checks.message(self._kinds[move_type].label)
-
     # --- listing, sampling, words ---------------------------------------------------------
     def candidates(self, state: Any, kind: str | None = None) -> Iterator[Data]:
         """Every candidate of ``kind`` (``None``: of every kind), legal or not."""
         if self.over(state):
             return
-        for k in self._kinds.values() if kind is None else (self._kinds[kind],):
-            if k.listed:
-                yield from k.candidates(state)
+        for k in self._listed_kinds() if kind is None else (self._kinds[kind],):
+            yield from k.candidates(state)
+
+    def _listed_kinds(self) -> list[MoveKind[Any]]:
+        return [k for k in self._kinds.values() if k.listed]
 
     def samples(self, state: Any, rng: random.Random, types: set[str] | None = None) -> list[Data]:
-        """The candidates a playout draws from, of every kind (or of ``types``)."""
+        """The candidates a playout draws from, of every type (or of ``types``); every
+        kind's sampler runs, since one may sample for several kinds (a draw)."""
         if self.over(state):
             return []
         return [
             data
             for k in self._kinds.values()
-            if types is None or k.type in types
             for data in k.samples(state, rng)
+            if types is None or data["type"] in types
         ]
 
     def describe(self, state: Any, data: Data) -> Message:
@@ -302,7 +324,7 @@ class MoveBook:
     def options(self) -> OptionsProvider:
         """The options list ("What may I do?"): every kind, in the book's order."""
         return OptionsProvider(
-            tuple(k.type for k in self._kinds.values() if k.listed),
+            tuple(k.type for k in self._listed_kinds()),
             self.candidates,
             self._listed,
             self.notes,
@@ -338,14 +360,16 @@ class MoveBook:
         limit: int | None = None,
         types: set[str] | None = None,
         *,
-        weight: Callable[[Data], float] = lambda data: 1.0,
+        weight: Callable[[Data], float] | None = None,
         settle: Callable[[Any, Data, random.Random], Data | None] | None = None,
     ) -> list[Data]:
-        """Legal moves of the player to move in random order, the heavier first more often
+        """Legal moves of the player to move in random order, the heavier (by default the
+        kind's weight) first more often
         (a sampler's ``sample_moves``). ``settle(state, data, rng)`` may complete a sampled
         candidate into a legal move or give ``None`` (default: keep it if it is legal)."""
+        weigh = weight or (lambda data: self._kinds[data["type"]].weight)
         candidates = self.samples(state, rng, types)
-        order = sorted(candidates, key=lambda d: rng.random() ** (1.0 / weight(d)), reverse=True)
+        order = sorted(candidates, key=lambda d: rng.random() ** (1.0 / weigh(d)), reverse=True)
         legal: list[Data] = []
         for data in order:
             found = (

@@ -40,8 +40,8 @@ def money(amount: int) -> Message:
 
 def actions(game: Game) -> Sequence[Action]:
     costs: dict[str, Message] = {
-        factory.kind.type: money(FACTORY_COST),
-        imports.kind.type: Message(
+        factory.KIND.type: money(FACTORY_COST),
+        imports.KIND.type: Message(
             DOMAIN,
             N_("{amount}M a unit, at most {limit}"),
             {"amount": IMPORT_COST, "limit": IMPORT_LIMIT},

@@ -11,7 +11,7 @@ from .board import NATIONS, board
 from .destinations import maneuver_words, maneuvers
 from .logic import action_of, distance, index, player, resolve_space, rondel_cost
 from .models import RONDEL, ManeuverMove, State, TransferMove
-from .moves import book
+from .moves import book, factory, imports, transfer
 from .registry import checks
 from .vocab import region_name, space_name
 
@@ -23,7 +23,7 @@ def _candidates(state: State, move: Any) -> list[dict[str, Any]]:
         if giver is None or not giver.cash:
             return []
         return [
-            {"type": "transfer", "source": giver.name, "target": nid, "amount": 1}
+            {"type": transfer.KIND.type, "source": giver.name, "target": nid, "amount": 1}
             for nid in NATIONS
         ][:3]
     nid = move.nation if state.turn is None else state.turn
@@ -32,14 +32,14 @@ def _candidates(state: State, move: Any) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for space in sorted(RONDEL, key=lambda sp: (action_of(sp) != move.type, RONDEL.index(sp))):
         action = action_of(space)
-        if action == "factory":
+        if action == factory.KIND.type:
             out += [
-                {"type": "factory", "nation": nid, "space": space, "region": r}
+                {"type": action, "nation": nid, "space": space, "region": r}
                 for r in b.homes_of[nid]
                 if all(f.region != r for f in n.factories)
             ]
-        elif action == "import":
-            out.append({"type": "import", "nation": nid, "space": space, "units": []})
+        elif action == imports.KIND.type:
+            out.append({"type": action, "nation": nid, "space": space, "units": []})
         else:
             out.append({"type": action, "nation": nid, "space": space})
     return out
@@ -50,14 +50,14 @@ def _describe(state: State, data: dict[str, Any]) -> Message:
         return book.describe(state, data)
     n = state.nations[data["nation"]]
     cost = rondel_cost(distance(n.rondel, data["space"]))
-    if data["type"] == "factory" and cost:
+    if data["type"] == factory.KIND.type and cost:
         return checks.message(
             N_("Take {space} and build a factory in {region}; the rondel costs {cost}M."),
             space=space_name(data["space"]),
             region=region_name(data["region"]),
             cost=cost,
         )
-    if data["type"] == "factory":
+    if data["type"] == factory.KIND.type:
         return checks.message(
             N_("Take {space} and build a factory in {region} at no extra cost."),
             space=space_name(data["space"]),
@@ -87,8 +87,8 @@ def _same_piece(state: State, move: Any) -> list[dict[str, Any]]:
     if not pieces:
         return []
     nid = move.nation
-    space = resolve_space(state.nations[nid].rondel, "maneuver", move.space)
-    base = {"type": "maneuver", "nation": nid, "space": space}
+    space = resolve_space(state.nations[nid].rondel, move.type, move.space)
+    base = {"type": move.type, "nation": nid, "space": space}
     seen: set[tuple[str, str, str]] = set()
     out = []
     for kind, region in pieces:

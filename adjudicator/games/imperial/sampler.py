@@ -17,7 +17,7 @@ from .logic import (
     action_of,
 )
 from .models import BOND_COSTS, State
-from .moves import book
+from .moves import book, factory, opening, transfer
 
 NAMES = ("Anna", "Ben", "Chloe", "Dimitris", "Eleni", "Feng")
 DEAL = {
@@ -145,9 +145,9 @@ def sample_moves(state: Any, rng: random.Random, limit: int = 4) -> list[dict[st
 def mutate_move(state: Any, move: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
     """An illegal variant of a legal move, or ``None``."""
     parsed = _parse(state)
-    if move.get("type") == "transfer":
+    if move.get("type") == transfer.KIND.type:
         return {**move, "target": move["source"]}
-    if move.get("type") == "opening":
+    if move.get("type") == opening.KIND.type:
         others = [p.name for p in parsed.players if p.name != move["player"]]
         return {**move, "player": rng.choice(others)} if others else None
     nation = parsed.nations[move["nation"]]
@@ -159,7 +159,7 @@ def mutate_move(state: Any, move: dict[str, Any], rng: random.Random) -> dict[st
             "space": same,
             **(
                 {"region": parsed.nations[move["nation"]].factories[0].region}
-                if action_of(same) == "factory" and nation.factories
+                if action_of(same) == factory.KIND.type and nation.factories
                 else {}
             ),
         }

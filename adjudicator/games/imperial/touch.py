@@ -14,62 +14,16 @@ from ...core.touch import Touch
 from .board import board
 from .logic import action_of
 from .models import RONDEL
-from .moves import book
+from .moves import book, factory, imports, maneuver
 from .moves.maneuver import step_of
 
-
-def nation_of(state: Any, move: dict[str, Any]) -> str:
-    return str(move.get("nation") or state.turn or "")
+#: What a tap on a region does to a move of each kind (the kind's own ``tap``).
+TAPS = {k.KIND.type: k.tap for k in (factory, imports, maneuver)}
 
 
 def places(state: Any, move: dict[str, Any]) -> list[str]:
     """The places a move names (each kind's own: :mod:`.moves`)."""
     return book.places(state, move)
-
-
-def has_unit(state: Any, nation: str, kind: str, region: str) -> bool:
-    return any((u.nation, u.kind, u.region) == (nation, kind, region) for u in state.units)
-
-
-def started(move: dict[str, Any]) -> set[str]:
-    """The regions the maneuver's units start from."""
-    found = {(a.get("route") or [""])[0] for a in move.get("armies") or [] if isinstance(a, dict)}
-    return found | {str(f.get("from")) for f in move.get("fleets") or [] if isinstance(f, dict)}
-
-
-def put_maneuver(state: Any, move: dict[str, Any], region: str) -> dict[str, Any] | None:
-    step, nation = step_of(move), nation_of(state, move)
-    if step is not None:
-        unit = move[step[0]][step[1]]
-        if step[0] == "fleets" and not unit.get("to"):
-            unit["to"] = region
-            return move
-        if step[0] == "armies" and len(unit.get("route") or []) < 2:
-            unit.setdefault("route", []).append(region)
-            return stance(move, unit, nation)
-    if region not in started(move):
-        if has_unit(state, nation, "army", region):
-            move.setdefault("armies", []).append({"route": [region]})
-            return move
-        if has_unit(state, nation, "fleet", region):
-            move.setdefault("fleets", []).append({"from": region})
-            return move
-    if step is not None and step[0] == "armies":
-        unit = move["armies"][step[1]]
-        unit["route"].append(region)  # the route goes on, region by region
-        return stance(move, unit, nation)
-    return None
-
-
-def stance(move: dict[str, Any], army: dict[str, Any], nation: str) -> dict[str, Any]:
-    """An army that ends in another nation's home province must say how it stands: hostile
-    unless the move says otherwise (the form offers both, and the options list both)."""
-    owner = board().home.get(army["route"][-1])
-    if owner and owner != nation:
-        army.setdefault("stance", "hostile")
-    else:
-        army.pop("stance", None)
-    return move
 
 
 def put(state: Any, move: dict[str, Any], place: str) -> dict[str, Any] | None:
@@ -80,24 +34,15 @@ def put(state: Any, move: dict[str, Any], place: str) -> dict[str, Any] | None:
         return {"type": action_of(region), **kept, "space": region}
     if what != "region" or region not in board().regions:
         return None
-    kind = move.get("type")
-    if kind == "factory":
-        move["region"] = region
-        return move
-    if kind == "import":
-        unit = "fleet" if region in board().seas else "army"
-        move.setdefault("units", []).append({"kind": unit, "region": region})
-        return move
-    if kind == "maneuver":
-        return put_maneuver(state, move, region)
-    return None
+    tap = TAPS.get(move.get("type"))
+    return tap(state, move, region) if tap else None
 
 
 def adopt(move: dict[str, Any], option: dict[str, Any]) -> dict[str, Any]:
     """A legal option for the step being entered, in place of that step (the other units'
     steps of the maneuver, and its battles, kept)."""
     step = step_of(move)
-    if move.get("type") != "maneuver" or step is None:
+    if move.get("type") != maneuver.KIND.type or step is None:
         return option
     merged = {**move, **{k: v for k, v in option.items() if k not in ("armies", "fleets")}}
     kind, number = step

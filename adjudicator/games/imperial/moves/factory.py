@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ....core.i18n import N_, Message
+from ....core.moves import MoveKind
 from ....core.verdicts import Violation
 from ..board import Board
 from ..data import FACTORY_COST
@@ -16,12 +17,12 @@ from ..models import Factory, FactoryMove, State
 from ..registry import checks
 from ..vocab import building_name, nation_name, region_name
 from .pieces import paid
-from .turn import Data, book, rondel_kind
+from .turn import Data, rondel_kind
 
-kind = book.kind(FactoryMove, section="actions", label=N_("Factory"), rule="IM-503")
+KIND = MoveKind(FactoryMove, checks, section="actions", label=N_("Factory"), rule="IM-503")
 
 
-@kind.check("IM-501", "IM-502", "IM-503", title=N_("Where and whether a factory can be built"))
+@KIND.check("IM-501", "IM-502", "IM-503", title=N_("Where and whether a factory can be built"))
 def factory(state: State, move: FactoryMove) -> Iterator[Violation]:
     if move.region is None:
         return  # the nation takes the space and builds nothing, which the rules allow
@@ -70,7 +71,7 @@ def factory(state: State, move: FactoryMove) -> Iterator[Violation]:
         )
 
 
-@kind.apply
+@KIND.apply
 def build(before: State, after: State, move: FactoryMove) -> list[Message]:
     nation = move.nation
     if move.region is None:
@@ -120,14 +121,20 @@ def pick(state: State, base: Data, rng: random.Random) -> Data | None:
     return {**base, "region": rng.choice(free)} if free else None
 
 
-rondel_kind(kind, own=sites, what=what, effects=effects, pick=pick)
+rondel_kind(KIND, own=sites, what=what, effects=effects, pick=pick)
 
 
-@kind.marks
+@KIND.marks
 def _marks(state: State, data: Data) -> dict[str, Any] | None:
     return {"piece": None, "to": [data["region"]]} if data.get("region") else None
 
 
-@kind.places
+@KIND.places
 def _places(state: State, data: Data) -> list[str]:
     return [f"region:{data['region']}"] if data.get("region") else []
+
+
+def tap(state: Any, move: Data, region: str) -> Data:
+    """The site tapped is where the factory is built."""
+    move["region"] = region
+    return move

@@ -8,6 +8,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ....core.i18n import N_, Message, N_plural
+from ....core.moves import MoveKind
 from ....core.verdicts import Violation
 from ..board import Board, board
 from ..data import IMPORT_COST, IMPORT_LIMIT
@@ -17,12 +18,12 @@ from ..models import ImportMove, State
 from ..registry import checks
 from ..vocab import nation_name, region_name
 from .pieces import paid, pieces_left, rebuild
-from .turn import Data, book, rondel_kind
+from .turn import Data, rondel_kind
 
-kind = book.kind(ImportMove, section="actions", label=N_("Import"), rule="IM-506")
+KIND = MoveKind(ImportMove, checks, section="actions", label=N_("Import"), rule="IM-506")
 
 
-@kind.check("IM-505", "IM-506", "IM-507", title=N_("What can be imported, and where"))
+@KIND.check("IM-505", "IM-506", "IM-507", title=N_("What can be imported, and where"))
 def imports(state: State, move: ImportMove) -> Iterator[Violation]:
     idx = index(state)
     b = idx.board
@@ -73,7 +74,7 @@ def imports(state: State, move: ImportMove) -> Iterator[Violation]:
     yield from pieces_left(state, move.nation, [u.kind for u in move.units], "/move/units")
 
 
-@kind.apply
+@KIND.apply
 def bring(before: State, after: State, move: ImportMove) -> list[Message]:
     nation = move.nation
     units = dict(index(before).units)
@@ -131,7 +132,7 @@ def pick(state: State, base: Data, rng: random.Random) -> Data:
     return {**base, "units": units}
 
 
-rondel_kind(kind, own=own, what=what, effects=effects, pick=pick, bare={"units": []})
+rondel_kind(KIND, own=own, what=what, effects=effects, pick=pick, bare={"units": []})
 
 
 def choices(state: State, nation: str) -> list[dict[str, Any]]:
@@ -151,7 +152,7 @@ def choices(state: State, nation: str) -> list[dict[str, Any]]:
     return found
 
 
-@kind.choose
+@KIND.choose
 def _choose(state: State, data: Mapping[str, Any]) -> dict[str, Any] | None:
     """What an import entry leaves to choose: up to 3 units, 1M each, among the home
     provinces where the nation may place them, so that an import of several units is
@@ -162,11 +163,18 @@ def _choose(state: State, data: Mapping[str, Any]) -> dict[str, Any] | None:
     return {"field": "units", "most": most, "among": choices(state, data["nation"])}
 
 
-@kind.marks
+@KIND.marks
 def _marks(state: State, data: Data) -> dict[str, Any]:
     return {"piece": None, "to": [u["region"] for u in data.get("units") or ()]}
 
 
-@kind.places
+@KIND.places
 def _places(state: State, data: Data) -> list[str]:
     return [f"region:{u.get('region')}" for u in data.get("units") or [] if isinstance(u, dict)]
+
+
+def tap(state: Any, move: Data, region: str) -> Data:
+    """Each tap places one unit: a fleet at sea, an army on land."""
+    unit = "fleet" if region in board().seas else "army"
+    move.setdefault("units", []).append({"kind": unit, "region": region})
+    return move

@@ -8,6 +8,7 @@ import random
 from collections.abc import Iterator
 
 from ....core.i18n import N_, Message
+from ....core.moves import MoveKind
 from ....core.verdicts import Violation
 from ..board import Board
 from ..bonds import pay_interest
@@ -17,12 +18,12 @@ from ..models import InvestorMove, State
 from ..payments import interest
 from ..registry import checks
 from ..vocab import nation_name, space_name
-from .turn import Data, book, reachable, rondel_kind
+from .turn import Data, reachable, rondel_kind
 
-kind = book.kind(InvestorMove, section="investor", label=N_("Investor"), rule="IM-701")
+KIND = MoveKind(InvestorMove, checks, section="investor", label=N_("Investor"), rule="IM-701")
 
 
-@kind.check("IM-708", title=N_("A Swiss bank stops a nation on Investor"))
+@KIND.check("IM-708", title=N_("A Swiss bank stops a nation on Investor"))
 def forced(state: State, move: InvestorMove) -> Iterator[Violation]:
     if move.forced_by is None:
         if move.chosen is not None:
@@ -72,7 +73,7 @@ def _would_pass(state: State, move: InvestorMove) -> Iterator[Violation]:
         )
 
 
-@kind.check("IM-701", title=N_("The interest is paid in full"))
+@KIND.check("IM-701", title=N_("The interest is paid in full"))
 def interest_paid(state: State, move: InvestorMove) -> Iterator[Violation]:
     owed = interest(state, move.nation)
     gov = player(state, state.nations[move.nation].government)
@@ -92,7 +93,7 @@ def interest_paid(state: State, move: InvestorMove) -> Iterator[Violation]:
         )
 
 
-@kind.apply
+@KIND.apply
 def pay(before: State, after: State, move: InvestorMove) -> list[Message]:
     msgs: list[Message] = []
     pay_interest(before, after, move.nation, msgs)
@@ -127,4 +128,4 @@ def pick(state: State, base: Data, rng: random.Random) -> Data:
     return base
 
 
-rondel_kind(kind, own=own, what=what, effects=effects, pick=pick)
+rondel_kind(KIND, own=own, what=what, effects=effects, pick=pick)

@@ -11,6 +11,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ....core.i18n import N_, Message, N_plural
+from ....core.moves import MoveKind
 from ....core.verdicts import Violation
 from ..board import Board, board
 from ..data import FLAGS_PER_NATION
@@ -21,9 +22,9 @@ from ..models import ManeuverMove, State
 from ..registry import checks
 from ..vocab import CONFIDENCE, nation_name, region_name
 from .pieces import rebuild
-from .turn import Data, bonds_group, book, rondel_kind
+from .turn import Data, bonds_group, rondel_kind
 
-kind = book.kind(ManeuverMove, section="maneuver", label=N_("Maneuver"), rule="IM-602")
+KIND = MoveKind(ManeuverMove, checks, section="maneuver", label=N_("Maneuver"), rule="IM-602")
 
 #: The rules a maneuver's phases judge (see :mod:`..maneuver`).
 MANEUVER_RULES = (
@@ -45,7 +46,7 @@ MANEUVER_RULES = (
 )
 
 
-@kind.check(*MANEUVER_RULES, title=N_("Movements, battles and destruction on the map"))
+@KIND.check(*MANEUVER_RULES, title=N_("Movements, battles and destruction on the map"))
 def maneuver(state: State, move: ManeuverMove) -> Iterator[Violation]:
     yield from simulate(state, move).violations
 
@@ -73,7 +74,7 @@ def _doubtful(move: ManeuverMove) -> list[Message]:
     return notes
 
 
-@kind.apply
+@KIND.apply
 def move_units(before: State, after: State, move: ManeuverMove) -> list[Message]:
     out = simulate(before, move)
     after.units = rebuild(out.units)
@@ -124,7 +125,7 @@ def effects(state: State, data: Data) -> list[Message]:
     return out
 
 
-@kind.group
+@KIND.group
 def _group(state: State, data: Data) -> Message | None:
     """The sub-list of each unit's moves, of each investor's bonds, and of the battles."""
     if data.get("investments"):
@@ -217,14 +218,14 @@ def pick(state: State, base: Data, rng: random.Random) -> Data:
     return {**base, **{k: v for k, v in parts.items() if v}}
 
 
-rondel_kind(kind, own=own, what=what, effects=effects, pick=pick, once=True)
+rondel_kind(KIND, own=own, what=what, effects=effects, pick=pick, once=True)
 
 
 def _piece(nation: str, kind: str, region: str) -> dict[str, str]:
     return {"nation": nation, "kind": kind, "region": region}
 
 
-@kind.marks
+@KIND.marks
 def _marks(state: State, data: Mapping[str, Any]) -> dict[str, Any]:
     """The unit a one-unit maneuver moves and where it goes (a battle's or a destroyed
     factory's region when it moves none)."""
@@ -288,7 +289,7 @@ def step_of(move: Data) -> tuple[str, int] | None:
     return None
 
 
-@kind.places
+@KIND.places
 def _places(state: State, move: Data) -> list[str]:
     """The unit's region first, then its route."""
     step = step_of(move)
@@ -297,3 +298,50 @@ def _places(state: State, move: Data) -> list[str]:
     unit = move[step[0]][step[1]]
     regions = unit.get("route") or [] if step[0] == "armies" else [unit.get("from"), unit.get("to")]
     return [f"region:{r}" for r in regions if r]
+
+
+def has_unit(state: Any, nation: str, kind: str, region: str) -> bool:
+    return any((u.nation, u.kind, u.region) == (nation, kind, region) for u in state.units)
+
+
+def started(move: dict[str, Any]) -> set[str]:
+    """The regions the maneuver's units start from."""
+    found = {(a.get("route") or [""])[0] for a in move.get("armies") or [] if isinstance(a, dict)}
+    return found | {str(f.get("from")) for f in move.get("fleets") or [] if isinstance(f, dict)}
+
+
+def tap(state: Any, move: Data, region: str) -> Data | None:
+    """The maneuver after a tap on ``region``: the unit there picked, or the route of the
+    unit being moved drawn on to it."""
+    step, nation = step_of(move), str(move.get("nation") or state.turn or "")
+    if step is not None:
+        unit = move[step[0]][step[1]]
+        if step[0] == "fleets" and not unit.get("to"):
+            unit["to"] = region
+            return move
+        if step[0] == "armies" and len(unit.get("route") or []) < 2:
+            unit.setdefault("route", []).append(region)
+            return stance(move, unit, nation)
+    if region not in started(move):
+        if has_unit(state, nation, "army", region):
+            move.setdefault("armies", []).append({"route": [region]})
+            return move
+        if has_unit(state, nation, "fleet", region):
+            move.setdefault("fleets", []).append({"from": region})
+            return move
+    if step is not None and step[0] == "armies":
+        unit = move["armies"][step[1]]
+        unit["route"].append(region)  # the route goes on, region by region
+        return stance(move, unit, nation)
+    return None
+
+
+def stance(move: dict[str, Any], army: dict[str, Any], nation: str) -> dict[str, Any]:
+    """An army that ends in another nation's home province must say how it stands: hostile
+    unless the move says otherwise (the form offers both, and the options list both)."""
+    owner = board().home.get(army["route"][-1])
+    if owner and owner != nation:
+        army.setdefault("stance", "hostile")
+    else:
+        army.pop("stance", None)
+    return move

@@ -7,6 +7,7 @@ import random
 from collections.abc import Iterator
 
 from ....core.i18n import N_, Message, N_plural
+from ....core.moves import MoveKind
 from ....core.verdicts import Violation
 from ..board import Board, board
 from ..logic import free_factories, index, produced, supply_left
@@ -14,12 +15,12 @@ from ..models import ProductionMove, State
 from ..registry import checks
 from ..vocab import nation_name, region_name, region_names
 from .pieces import pieces_left, rebuild
-from .turn import Data, book, rondel_kind
+from .turn import Data, rondel_kind
 
-kind = book.kind(ProductionMove, section="actions", label=N_("Production"), rule="IM-504")
+KIND = MoveKind(ProductionMove, checks, section="actions", label=N_("Production"), rule="IM-504")
 
 
-@kind.check("IM-504", "IM-505", title=N_("Which factories produce"))
+@KIND.check("IM-504", "IM-505", title=N_("Which factories produce"))
 def production(state: State, move: ProductionMove) -> Iterator[Violation]:
     if move.factories is None:
         return
@@ -47,7 +48,7 @@ def production(state: State, move: ProductionMove) -> Iterator[Violation]:
     yield from pieces_left(state, move.nation, [k for _, k in produced(state, move)], "/move")
 
 
-@kind.apply
+@KIND.apply
 def produce(before: State, after: State, move: ProductionMove) -> list[Message]:
     nation = move.nation
     units = dict(index(before).units)
@@ -103,4 +104,4 @@ def pick(state: State, base: Data, rng: random.Random) -> Data:
     return base
 
 
-rondel_kind(kind, own=own, what=what, effects=effects, pick=pick)
+rondel_kind(KIND, own=own, what=what, effects=effects, pick=pick)

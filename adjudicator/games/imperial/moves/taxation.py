@@ -8,15 +8,16 @@ import random
 from collections.abc import Iterator
 
 from ....core.i18n import N_, Listed, Message, N_plural
+from ....core.moves import MoveKind
 from ....core.verdicts import Violation
 from ..board import Board
 from ..logic import game_over, player, tax_result
 from ..models import State, TaxationMove
 from ..registry import checks
 from ..vocab import nation_name
-from .turn import Data, book, rondel_kind
+from .turn import Data, rondel_kind
 
-kind = book.kind(TaxationMove, section="taxation", label=N_("Taxation"), rule="IM-801")
+KIND = MoveKind(TaxationMove, checks, section="taxation", label=N_("Taxation"), rule="IM-801")
 
 #: Words put into messages (the taxation figures), translated in the message's language.
 WORDS = {
@@ -43,7 +44,7 @@ _CLAIMS = (
 )
 
 
-@kind.check(
+@KIND.check(
     "IM-801",
     "IM-802",
     "IM-803",
@@ -68,7 +69,7 @@ def taxation(state: State, move: TaxationMove) -> Iterator[Violation]:
             )
 
 
-@kind.effect("IM-806", title=N_("No investing after the game has ended"))
+@KIND.effect("IM-806", title=N_("No investing after the game has ended"))
 def ended(before: State, move: TaxationMove, after: State) -> Iterator[Violation]:
     if game_over(after) and move.investments and before.variant == "standard":
         yield checks.violation(
@@ -81,7 +82,7 @@ def ended(before: State, move: TaxationMove, after: State) -> Iterator[Violation
         )
 
 
-@kind.apply
+@KIND.apply
 def collect(before: State, after: State, move: TaxationMove) -> list[Message]:
     nid = move.nation
     result = tax_result(before, nid)
@@ -186,4 +187,4 @@ def pick(state: State, base: Data, rng: random.Random) -> Data:
     return base
 
 
-rondel_kind(kind, own=own, what=what, effects=effects, pick=pick)
+rondel_kind(KIND, own=own, what=what, effects=effects, pick=pick)

@@ -7,20 +7,21 @@ import random
 from collections.abc import Iterator
 
 from ....core.i18n import N_, Message
+from ....core.moves import MoveKind
 from ....core.verdicts import Violation
 from ..board import NATIONS
 from ..logic import player
 from ..models import State, TransferMove
 from ..registry import checks
 from ..vocab import nation_name
-from .turn import Data, book
+from .turn import Data
 
-kind = book.kind(
-    TransferMove, section="money", label=N_("Transfer money"), rule="IM-901", listed=False
+KIND = MoveKind(
+    TransferMove, checks, section="money", label=N_("Transfer money"), rule="IM-901", listed=False
 )
 
 
-@kind.check(
+@KIND.check(
     "IM-901",
     "IM-902",
     title=N_("Money moves only from a player to a treasury"),
@@ -47,7 +48,7 @@ def transfer(state: State, move: TransferMove) -> Iterator[Violation]:
         )
 
 
-@kind.apply
+@KIND.apply
 def give(before: State, after: State, move: TransferMove) -> list[Message]:
     giver = player(after, move.source)
     giver.cash -= move.amount
@@ -62,7 +63,7 @@ def give(before: State, after: State, move: TransferMove) -> list[Message]:
     ]
 
 
-@kind.sample
+@KIND.sample
 def _sample(state: State, rng: random.Random) -> list[Data]:
     """A small gift from a random player with cash to a random nation."""
     p = rng.choice(state.players)
@@ -70,10 +71,10 @@ def _sample(state: State, rng: random.Random) -> list[Data]:
         return []
     amount = rng.randint(1, min(3, p.cash))
     target = rng.choice(NATIONS)
-    return [{"type": kind.type, "source": p.name, "target": target, "amount": amount}]
+    return [{"type": KIND.type, "source": p.name, "target": target, "amount": amount}]
 
 
-@kind.words
+@KIND.words
 def _words(state: State, data: Data) -> Message:
     return checks.message(
         N_("{player} gives {amount}M to {nation}."),

@@ -1,4 +1,4 @@
-"""What every kind of Imperial move shares: the book of kinds, and a nation's turn on the
+"""What every kind of Imperial move shares: a nation's turn on the
 rondel around the action of its space.
 
 A rondel turn takes a space in reach (its government pays for the extra spaces), does the
@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from ....core.i18n import N_, Message, N_plural
-from ....core.moves import MoveBook, MoveKind
+from ....core.moves import MoveKind
 from ..board import NATIONS, Board, board
 from ..bonds import governments, invest
 from ..counted import conserve
@@ -26,7 +26,6 @@ from ..logic import (
     action_of,
     bond_supply,
     distance,
-    game_over,
     next_seat,
     next_turn,
     player,
@@ -119,44 +118,6 @@ def frame(
         new.over = True
     conserve(state, new)
     return new, msgs
-
-
-def notes(state: State) -> list[Message]:
-    """What the options list combines from its pieces, and what it leaves out."""
-    if game_over(state) or state.opening is not None:
-        return []
-    said = [
-        N_(
-            "A maneuver is listed one unit at a time, each move with the battle it may call "
-            "where it arrives. One maneuver moves any number of units, fleets first, each "
-            "as listed, and fights any number of battles."
-        ),
-        N_(
-            "Imports are listed one unit at a time; each entry says which units may be "
-            "added to it: one import brings up to 3 units, 1M each."
-        ),
-        N_(
-            "Bonds are listed one purchase at a time: in one round each investor may buy one, "
-            "one after the other in seat order, with what is left."
-        ),
-        N_("Gifts from a player's cash to a treasury are not listed: any player may make one."),
-    ]
-    out = [checks.message(text) for text in said]
-    nation = mover(state)
-    spaces = [s for s in reachable(state, nation) if action_of(s) == "maneuver"] if nation else []
-    if len(spaces) == 2:
-        out.insert(
-            1,
-            checks.message(
-                N_("The unit moves are listed at {space}; they are the same at {other}."),
-                space=space_name(spaces[0]),
-                other=space_name(spaces[1]),
-            ),
-        )
-    return out
-
-
-book = MoveBook(checks, frame=frame, notes=notes, over=game_over)
 
 
 # --- listing a rondel kind: space by space, nearest first -----------------------------------
