@@ -17,7 +17,8 @@ from .models import RONDEL
 from .moves import book, factory, imports, maneuver
 from .moves.maneuver import step_of
 
-#: What a tap on a region does to a move of each kind (the kind's own ``tap``).
+#: What a tap on a region does to a move of each kind (the kind's own ``tap``); on any
+#: other move, a tap on a unit of the nation starts that unit's maneuver.
 TAPS = {k.KIND.type: k.tap for k in (factory, imports, maneuver)}
 
 
@@ -35,7 +36,9 @@ def put(state: Any, move: dict[str, Any], place: str) -> dict[str, Any] | None:
     if what != "region" or region not in board().regions:
         return None
     tap = TAPS.get(move.get("type"))
-    return tap(state, move, region) if tap else None
+    if tap is not None:
+        return tap(state, move, region)
+    return maneuver.start(state, move, region)  # a tap on one of the nation's units
 
 
 def adopt(move: dict[str, Any], option: dict[str, Any]) -> dict[str, Any]:

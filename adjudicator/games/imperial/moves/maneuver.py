@@ -345,3 +345,13 @@ def stance(move: dict[str, Any], army: dict[str, Any], nation: str) -> dict[str,
     else:
         army.pop("stance", None)
     return move
+
+
+def start(state: Any, move: Data, region: str) -> Data | None:
+    """A tap on one of the nation's units, in a move of another kind: that unit's maneuver
+    (``None``: no unit of the nation stands there)."""
+    nation = str(move.get("nation") or state.turn or "")
+    if not any(has_unit(state, nation, unit, region) for unit in ("army", "fleet")):
+        return None
+    kept = {"nation": move["nation"]} if move.get("nation") else {}
+    return tap(state, {"type": KIND.type, **kept}, region)
