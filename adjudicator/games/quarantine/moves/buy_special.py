@@ -277,3 +277,11 @@ def tile_goes(state: State, data: Candidate, base: Message) -> Message:
     return words.say(
         N_("{action} It goes {place}."), action=base, place=words.at(tiles, tuple(data["at"]))
     )
+
+
+@KIND.places
+def _places(state: State, move: dict[str, Any]) -> list[str]:
+    """The market stack bought from (not a room bought from another player)."""
+    if move.get("kind") and not move.get("seller"):
+        return [f"market:{move['kind']}"]
+    return []

@@ -167,3 +167,9 @@ def sampled(state: State, rng: random.Random) -> list[Candidate]:
 def listed_as(state: State, data: Candidate) -> Message:
     """As said, and where the tile goes."""
     return tile_goes(state, data, said(state, data))
+
+
+@KIND.places
+def _places(state: State, move: dict[str, Any]) -> list[str]:
+    """The treatment stack bought from."""
+    return [f"market:treatment:{move['colour']}"] if move.get("colour") else []
