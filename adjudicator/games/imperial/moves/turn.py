@@ -88,7 +88,7 @@ def _rondel_turn(state: State, new: State, move: Any, effect: Callable[..., Any]
             )
         )
     investing_now = invests(state, move)
-    n.rondel = space
+    n.rondel = space  # type: ignore[assignment]
     msgs += effect(state, new, move)
     if new.variant == "standard":
         if investing_now:
