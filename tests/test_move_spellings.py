@@ -12,7 +12,7 @@ from adjudicator.core.spellings import spread
 from adjudicator.games import get_game
 
 #: The games whose moves are not yet one module a kind: their figures are too high.
-NOT_YET = {"manhattan-project", "imperial"}
+NOT_YET = {"imperial"}
 
 
 @pytest.mark.parametrize(
