@@ -107,7 +107,7 @@ class SearchPortugueseFolded(SearchPortuguese):
 def _segmenter() -> ChineseSegmenter:
     from .games import available_games
     from .search.concepts import game_concepts
-    from .search.engine import language_words
+    from .search.lexicon import language_words
 
     words = [
         word

@@ -8,6 +8,7 @@ The directives that write the pages are in ``sphinxext.py``.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -186,6 +187,53 @@ def search_page_scripts(
         return
     for name in ("adjudicator-search.js", "rule-search-data.js", "adjudicator-stemmers.js"):
         app.add_js_file(name, priority=600, loading_method="defer")
+
+
+#: Furo writes these labels in English whatever the language (no ``_()`` around them); our
+#: ``sphinx.po`` translates them like the theme's other words.
+FURO_LABELS = (
+    "Toggle site navigation sidebar",
+    "Toggle table of contents sidebar",
+    "Toggle Light / Dark / Auto color theme",
+)
+#: The label of each folding arrow in Furo's navigation ("Toggle navigation of Imperial").
+FURO_FOLD = re.compile(r'aria-label="Toggle navigation of ([^"]*)"')
+FURO_FOLD_TEXT = "Toggle navigation of %(title)s"
+#: Furo's one inline script (it sets the colour theme before the first paint); furo.js does
+#: the same on load, and the reference's Content-Security-Policy allows no inline script.
+FURO_INLINE_SCRIPT = re.compile(r"<script>\s*document\.body\.dataset\.theme = [^<]*</script>\s*")
+
+
+def translate_theme_labels(app: Sphinx) -> None:
+    """Render every page through :func:`theme_html` (Sphinx has no hook after rendering)."""
+    templates = getattr(app.builder, "templates", None)
+    if app.builder.format != "html" or templates is None:
+        return
+    from sphinx.locale import _ as sphinx_text
+
+    render = templates.render
+    labels = {
+        f'aria-label="{label}"': f'aria-label="{sphinx_text(label)}"' for label in FURO_LABELS
+    }
+    # Two unnamed sidebars are two landmarks a screen reader cannot tell apart.
+    for aside, name in (('<aside class="sidebar-drawer"', "Navigation"),
+                        ('<aside class="toc-drawer', "On this page")):  # fmt: skip
+        labels[aside] = aside.replace("<aside", f'<aside aria-label="{sphinx_text(name)}"')
+
+    fold = sphinx_text(FURO_FOLD_TEXT)
+
+    def render_page(template: str, context: dict[str, Any]) -> str:
+        return theme_html(render(template, context), labels, fold)
+
+    templates.render = render_page
+
+
+def theme_html(html: str, labels: dict[str, str], fold: str = FURO_FOLD_TEXT) -> str:
+    """A rendered page with Furo's English labels translated and its inline script gone."""
+    for english, translated in labels.items():
+        html = html.replace(english, translated)
+    html = FURO_FOLD.sub(lambda m: f'aria-label="{fold % {"title": m.group(1)}}"', html)
+    return FURO_INLINE_SCRIPT.sub("", html, count=1)
 
 
 def theme_strings_changed(

@@ -75,6 +75,7 @@ from .sphinx_hooks import (
     page_context,
     search_page_scripts,
     theme_strings_changed,
+    translate_theme_labels,
     write_rule_search,
     write_rule_texts,
 )
@@ -889,6 +890,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         app.add_directive(name, cls)
     app.connect("config-inited", localize_config)
     app.connect("builder-inited", check_build)
+    app.connect("builder-inited", translate_theme_labels)
     app.connect("env-get-outdated", theme_strings_changed)
     app.connect("html-page-context", page_context)
     app.connect("html-page-context", search_page_scripts)

@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 
 from adjudicator.games import available_games  # noqa: E402
-from web import create_app  # noqa: E402
+from web import create_app, permalink  # noqa: E402
 
 PAGES = ("check", "move", "score")
 LANG = {"manhattan-project": "el", "imperial": "zh_TW", "quarantine": "pt"}
@@ -60,13 +60,15 @@ def print_weights(found: dict[str, Any]) -> None:
         print(f"{game:<20}{sizes}{row['inputs']:>9}{row['dispute_places']:>9}")
 
 
-def entries(browser: Any, server: str) -> dict[str, Any]:
+def entries(browser: Any, server: str, only: str | None = None) -> dict[str, Any]:
     """Each game's `mid-game` example entered from the setup for its players."""
     from entry import enter_state
     from swapping import page_loads, submitted
 
     found: dict[str, Any] = {}
     for game in available_games():
+        if only and game.id != only:
+            continue
         lang = LANG.get(game.id, "en")
         target = game.state_model.model_validate(game.example("mid-game")).model_dump(mode="json")
         page = browser.new_page(viewport={"width": 390, "height": 844})
@@ -76,12 +78,21 @@ def entries(browser: Any, server: str) -> dict[str, Any]:
             page.locator("form.pick select[name=example]").first.select_option(
                 f"setup-{len(target['players'])}p"
             )
-        entry = enter_state(page, game.schema("state"), target)
+        entry = enter_state(page, game.schema("state"), target, game=game.id)
+        with submitted(page):
+            page.locator("#check-button").click()  # (not counted: the entry is done)
+        href = page.locator("#permalink").get_attribute("href") or ""
+        entered = permalink.decode(href.split("s=", 1)[1].split("&", 1)[0])
+        if game.state_model.model_validate(entered).model_dump(mode="json") != target:
+            raise AssertionError(f"{game.id}: the state entered is not the example")
         c = entry.counts
         found[game.id] = {
             "lang": lang,
             "taps": c["tap"] + c["choice"] + 1,  # a select counts as a tap; +1: the setup's
             "counters": c["counter"],
+            "picture_taps": c["picture"],
+            "copies": c["copy"],
+            "section_taps": c["section"],
             "choices": c["choice"] + 1,
             "typed": sum(len(t.split("=", 1)[1]) for t in entry.typed),
             "page_loads": len(loads),
@@ -110,7 +121,7 @@ def disputes(browser: Any, server: str) -> dict[str, Any]:
     return found
 
 
-def in_browser(entry: bool) -> dict[str, Any]:
+def in_browser(entry: bool, only: str | None = None) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
     from werkzeug.serving import make_server
 
@@ -125,8 +136,9 @@ def in_browser(entry: bool) -> dict[str, Any]:
             executable_path="/usr/bin/chromium", args=["--headless=new", "--no-sandbox"]
         )
         if entry:
-            found["entry"] = entries(browser, server)
-        found["disputes"] = disputes(browser, server)
+            found["entry"] = entries(browser, server, only)
+        if not only:
+            found["disputes"] = disputes(browser, server)
         browser.close()
     httpd.shutdown()
     return found
@@ -143,10 +155,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--no-entry", action="store_true", help="only the page weights")
     parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--game", help="enter only this game's table (no disputes)")
     args = parser.parse_args()
     found: dict[str, Any] = {"weights": weights()}
     if not args.no_entry:
-        found.update(in_browser(entry=True))
+        found.update(in_browser(entry=True, only=args.game))
     if args.format == "json":
         print(json.dumps(found, ensure_ascii=False, indent=2))
         return

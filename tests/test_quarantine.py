@@ -22,8 +22,8 @@ BROKEN = [
     if c.kind == "state" and c.base is not None and len(c.expected_violations) == 1
 ]
 #: Rules that cannot be broken alone in the mid-game example: they need every tile taken
-#: (the end example), two players, or the untouched setup.
-OTHER_BASE = {"QU-101": "end", "QU-204": "setup-2p", "QU-304": "setup-4p"}
+#: (the end example), two players, or the untouched setup (before any draw).
+OTHER_BASE = {"QU-101": "end", "QU-204": "setup-2p", "QU-304": "setup-4p", "QU-305": "setup-4p"}
 
 
 def test_default_example_is_a_legal_four_player_mid_game():

@@ -62,6 +62,36 @@ def test_sounds_replace_one_character_and_keep_the_rest():
     assert sounds.mend("幾次") == "幾次"  # nothing sounds like a catalog word
 
 
+def test_a_slip_is_a_character_the_catalog_never_writes():
+    words = ["不能", "能", "还", "翻修", "修", "工程", "工程师", "不是", "有"]
+    sounds = Sounds(words, weak=["不是"])
+    assert sounds.mend("還能用嗎") == "還能用嗎"  # 還 is written by the catalog: no slip for 不
+    assert sounds.mend("番修") == "翻修"  # 番 is not: the slip for 翻
+    assert sounds.mend("工程獅") == "工程师"  # the longest word, though 工程 is one too
+    assert sounds.mend("布是") == "布是"  # a stop word is never what a slip meant
+
+
+def test_a_question_ranks_the_rule_that_holds_most_of_it():
+    # A word asked twice counts once ("unit", «στόλου … στόλο»), and a rule that holds
+    # every word asked ranks above one that holds some of them more often.
+    assert top(IM, "import how many units max and cost per unit", "en") == ["IM-506"]
+    assert top(IM, "πώς γίνεται η μάχη στόλου με στόλο", "el") == ["IM-607"]
+
+
+def test_an_inventory_rule_answers_a_lookup_not_a_broad_question():
+    assert top(MP, "spies", "en") == ["MP-205"]
+    assert top(MP, "how many fighters", "en") == ["MP-204"]
+    question = "πρεπει να βαλω εργαζομενο στο κεντρικο ταμπλο πριν βαλω στα κτιρια μου"
+    assert top(MP, question, "el") == ["MP-405"]
+    assert "MP-201" not in top(MP, question, "el", 3)
+
+
+def test_a_greek_word_keeps_a_token():
+    from adjudicator.search.analysis import stem_el
+
+    assert stem_el("ιδιο") and stem_el("γαλλιασ") == stem_el("γαλλια")
+
+
 @pytest.mark.parametrize(
     ("gid", "text", "lang", "rule"),
     [
@@ -85,7 +115,7 @@ def test_small_words_only_rank():
     assert {"no", "one", "per"} <= stop_keys("en") and {"mais", "ainda"} <= stop_keys("pt")
     assert "turn" not in stop_keys("en") and "ponto" not in stop_keys("pt")
     assert weakness("en", "2") and weakness("zh_TW", "下") and weakness("en", "fighter") is None
-    groups, _ = index_for(MP).language("en").parse(MP.id, "retrieval step 2")
+    groups = index_for(MP).language("en").parse(MP.id, "retrieval step 2").groups
     assert [g.label for g in groups if g.soft and g.label] == ["2"]
     # A weak word alone is the question.
     assert search(MP, "2", "en").hits

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from adjudicator.core.leaks import LeakDetector
 from adjudicator.games import get_game
 from adjudicator.table.log import example_log
-from web import create_app
+from web import create_app, permalink
 
 PLAYERS = [{"name": n} for n in ("Anna", "Ben", "Chloe", "Dimitris")]
 FIRST = {"type": "opening", "player": "Anna", "nation": "AH", "bond": 9}
@@ -247,7 +247,10 @@ def test_the_table_move_and_correct_pages_name_kinds_and_fields(
     """The table's editors are the dispute and check pages': the same names, no raw key."""
     answer = client.post("/api/v1/tables", json={"game": game_id, "example": example})
     code = answer.json["code"]
-    table, dispute = client.get(f"/el/t/{code}/move").text, client.get(f"/el/{game_id}/move").text
+    table = client.get(f"/el/t/{code}/move").text
+    mbase = re.search(r'name="mbase" value="([^"]*)"', table)[1]  # (the kind listed first)
+    state = permalink.encode(get_game(game_id).example(example))
+    dispute = client.get(f"/el/{game_id}/move?s={state}&m={mbase}&fill=1").text
     kinds = select_options(table, "move_type")
     assert kinds == select_options(dispute, "move_type") and (kind is None or kind in kinds)
     mine, theirs = field_labels(table), field_labels(dispute)

@@ -132,3 +132,30 @@ def test_the_dispute_picture_has_twenty_places(game_id: str) -> None:
     assert len(set(places)) >= 20, len(set(places))
     unnamed = re.findall(r'data-place="[^"]+" class="place [a-z]*">', html)
     assert not unnamed  # every place has its aria-label
+
+
+def market_stacks(move: dict[str, Any]) -> str:
+    if move["type"] == "buy_treatment":
+        return f"market:treatment:{move['colour']}"
+    return f"market:{move['kind']}"
+
+
+@pytest.mark.playout
+@pytest.mark.parametrize("seed", [1, 2, 4])
+def test_market_stacks_marked_are_the_listed_purchases(seed: int) -> None:
+    """Quarantine: with a kind of purchase chosen, the market stacks marked are those the
+    options list a purchase from; a tap on one, whatever kind was chosen, fills in a listed
+    purchase."""
+    game = get_game("quarantine")
+    checked = 0
+    for state in playout("quarantine", seed, steps=60, every=4):
+        for kind in ("buy_special", "buy_treatment"):
+            listed = [dict(a.move) for a in game.legal_actions(state, kind).actions]
+            listed = [m for m in listed if not m.get("seller")]
+            assert marked(game, state, {"type": kind}) == {market_stacks(m) for m in listed}
+            for move in listed[:2]:
+                filled, complete = touch.tap(game, state, {"type": "place_grey"},
+                                             market_stacks(move))  # fmt: skip
+                assert complete and filled in listed, filled
+                checked += 1
+    assert checked, "no purchase in these playouts"

@@ -122,7 +122,8 @@ def test_worker_letters_and_brushes_are_in_the_readers_language(
 @pytest.mark.parametrize("lang", ["en", "pt"])
 def test_mp_buying_a_market_building_moves_it_to_the_player(client: FlaskClient, lang: str) -> None:
     """The card goes to the buyer as printed (a starting card stays one); the dearer cards
-    slide down and the $20 slot waits, empty and focused, for the card that refills it."""
+    slide down and the $20 slot waits, empty and focused, for the card that refills it
+    (drawn from the deck); it is chosen among the cards of the table or entered."""
     data, targets, brushes = page(client, "manhattan-project", lang)
     assert "/market/2" in targets and "buy red" in brushes
     market = [c["kind"] if c else None for c in data["market"]]
@@ -130,6 +131,15 @@ def test_mp_buying_a_market_building_moves_it_to_the_player(client: FlaskClient,
     assert [c["kind"] if c else None for c in after["market"]] == [*market[:2], *market[3:], None]
     assert after["players"][0]["buildings"][-1] == data["market"][2]
     assert focus.startswith("s-market")
+    assert after["building_deck"] == data["building_deck"] - 1
+    waiting = client.get(f"/{lang}/manhattan-project/check?s={permalink.encode(after)}")
+    assert 'data-copy-into="/market"' in waiting.get_data(as_text=True)  # the table's cards
+    refill = client.post(
+        f"/{lang}/manhattan-project/check",
+        data={"base": permalink.encode(after), "action": "copy:/market=/market/0"},
+    ).get_data(as_text=True)
+    filled = permalink.decode(re.search(r'name="base" value="([^"]*)"', refill).group(1))
+    assert filled["market"][:6] == after["market"][:6] and filled["market"][6] == after["market"][0]
 
 
 def test_mp_a_worker_comes_off_a_space(client: FlaskClient) -> None:

@@ -35,6 +35,8 @@ class Leaf:
     options: list[tuple[str, str]] = field(default_factory=list)
     removable: bool = False
     """An item of a list of plain values: it has its own remove button."""
+    bounds: tuple[Any, Any] = (None, None)
+    """A number's schema ``minimum`` and ``maximum`` (the page's count lists)."""
 
     is_group = False
 
@@ -288,7 +290,9 @@ class EditorBuilder:
             parent.children.append(self._leaf("enum", flags, path, label, current, options))
         elif kind in ("integer", "number", "string"):
             short = {"integer": "int", "number": "num", "string": "str"}[kind]
-            parent.children.append(self._leaf(short, flags, path, label, _display(value)))
+            leaf = self._leaf(short, flags, path, label, _display(value))
+            leaf.bounds = (node.get("minimum"), node.get("maximum"))
+            parent.children.append(leaf)
         elif kind == "object" and value is None and nullable and "properties" in node:
             group = Group(label, path, parent.depth + 1, role="absent", name=self.root + path)
             parent.children.append(group)

@@ -11,14 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, g, has_request_context, request
+from flask import Flask, g, has_request_context, jsonify, request
 from flask_babel import Babel, Domain
 
+from adjudicator.core.errors import FieldName
 from adjudicator.core.i18n import (
     CORE,
     HTML_LANG,
     LANG_NAMES,
     LANGS,
+    N_,
     Message,
     UnknownLanguage,
     normalize_lang,
@@ -136,7 +138,26 @@ def sentences(texts: Any) -> str:
     return ("" if current_lang() == "zh_TW" else " ").join(str(t) for t in texts)
 
 
+def refuse_unknown_api_lang() -> Any:
+    """A 422 naming ``lang`` for an API request whose ``?lang=`` is none of the API's
+    languages (its OpenAPI document lists them): a program that asks for a language gets
+    it or is told, where a page falls back to the reader's other choices."""
+    if not request.path.startswith("/api/") or "lang" not in request.args:
+        return None
+    if request.args["lang"] in LANGS:
+        return None
+    expected = ", ".join(f"`{lang}`" for lang in LANGS)
+    field = FieldName("lang", "lang")
+    message = Message(DOMAIN, N_("{field} must be one of {expected}."),
+                      {"field": field, "expected": expected})  # fmt: skip
+    lang = canonical(request.cookies.get(LANG_COOKIE)) or from_accept_language() or "en"
+    text = message.render(lang)
+    body = {"status": 422, "message": text, "errors": [{"path": "lang", "message": text}]}
+    return jsonify(body), 422
+
+
 def init_app(app: Flask) -> None:
+    app.before_request(refuse_unknown_api_lang)
     CatalogBabel(app, locale_selector=select_lang)
     app.context_processor(template_globals)
     app.add_template_filter(label, "label")

@@ -85,7 +85,8 @@ def move_from_form(game: Game) -> Any:
 def list_edit() -> str | None:
     """The ``add:…``, ``remove:…``, ``open:…`` or ``fold:…`` button that was pressed, if any."""
     action = request.form.get("action", "")
-    return action if action.startswith(("add:", "remove:", "open:", "fold:", "put:")) else None
+    kinds = ("add:", "remove:", "open:", "fold:", "put:", "copy:")
+    return action if action.startswith(kinds) else None
 
 
 def opened_parts(data: Any, edit: str | None) -> list[str]:

@@ -9,7 +9,7 @@ from adjudicator.core.game import Game
 
 from . import MAX_BODY_BYTES
 from .openapi_parts import json_answer as _json
-from .openapi_parts import lang_parameter
+from .openapi_parts import lang_parameter, lang_refusals
 from .openapi_parts import ref as _ref
 from .table import openapi as table_openapi
 
@@ -245,19 +245,22 @@ def _post(game: Game, what: str, body: dict[str, Any], answer: str) -> dict[str,
     }
 
 
-_KIND = {
-    "name": "kind",
-    "in": "query",
-    "required": False,
-    "schema": {"type": "string"},
-    "description": "Only the actions of this kind (a move type); default: every kind.",
-}
+def _kind(game: Game) -> dict[str, Any]:
+    """The ``kind`` query parameter: one of the kinds of action the game lists."""
+    kinds = list(game.options.kinds) if game.options is not None else []
+    return {
+        "name": "kind",
+        "in": "query",
+        "required": False,
+        "schema": {"type": "string", "enum": kinds},
+        "description": "Only the actions of this kind (a move type); default: every kind.",
+    }
 
 
 def _options_path(game: Game, state: dict[str, Any]) -> dict[str, Any]:
     """``POST .../options``: the legal actions of the player to move (issue 16)."""
     path = _post(game, "list the legal actions of the player to move", state, "Options")
-    path["post"]["parameters"] = [_KIND, _LANG]
+    path["post"]["parameters"] = [_kind(game), _LANG]
     path["post"]["responses"]["200"] = _json(_ref("Options"), "The legal actions.")
     return path
 
@@ -337,6 +340,7 @@ def _paths(game: Game) -> dict[str, Any]:
 
 
 def openapi_document(games: Iterable[Game]) -> dict[str, Any]:
+    games = list(games)
     schemas: dict[str, Any] = {
         "Error": _ERROR,
         "Violation": _VIOLATION,
@@ -354,7 +358,7 @@ def openapi_document(games: Iterable[Game]) -> dict[str, Any]:
         schemas.update(_components(game))
         paths.update(_paths(game))
     schemas.update(table_openapi.SCHEMAS)
-    paths.update(table_openapi.paths())
+    paths.update(table_openapi.paths(games))
     paths["/api/v1/games"] = {
         "get": {
             "summary": "The games, with their examples and the page of each",
@@ -363,6 +367,7 @@ def openapi_document(games: Iterable[Game]) -> dict[str, Any]:
             "responses": {"200": _json({"type": "array", "items": _ref("Game")}, "The games.")},
         }
     }
+    lang_refusals(paths)
     return {
         "openapi": "3.1.0",
         "info": {

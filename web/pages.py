@@ -23,7 +23,7 @@ from adjudicator.core.game import Game
 from adjudicator.core.i18n import CORE, HTML_LANG, LANGS, N_, Message
 from adjudicator.search import search
 
-from . import forms, permalink, pictures
+from . import copies, forms, permalink, pictures
 from .i18n import COOKIE_AGE, GAME_COOKIE, LANG_COOKIE, canonical, current_lang
 from .inputs import (
     default_move,
@@ -165,6 +165,9 @@ def edited_state(game: Game) -> tuple[Any, str | None, str]:
     if request.method != "POST":
         return state_from_query(game)[0], None, ""
     data = state_from_form()
+    if edit and edit.startswith("copy:"):
+        data, added = copies.add_copy(data, edit[len("copy:") :], game.schema("state"))
+        return data, edit, added
     if edit and edit.startswith("put:"):
         where = edit[len("put:") :]
         return data, edit, pictures.tap(game, data, where, request.form.get("brush", ""))

@@ -14,7 +14,7 @@ from adjudicator.core.fields import example_title as titled_example
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import LANGS, babel_locale, join_items
 
-from . import forms, labels, permalink, places
+from . import copies, forms, labels, permalink, places
 from .i18n import _, canonical, current_lang
 from .inputs import cases_of
 from .labels import entities, entity_kind, entity_name
@@ -270,6 +270,7 @@ def common(game: Game, data: Any, kind: str) -> dict[str, Any]:
         "base": permalink.encode(data),
         "lang2": second_lang(),
         "other_langs": [lang for lang in LANGS if lang != current_lang()],
+        "copies": copies.for_editor(game, data, current_lang()) if kind != "move" else {},
     }
 
 
@@ -397,13 +398,21 @@ def move_context(
     context["options_offered"] = game.options is not None
     if options and game.options is not None:
         context["options"] = options_context(game, data, move)
+    context.update(move_entry(game, data, move, run))
+    return context
+
+
+def move_entry(game: Game, data: Any, move: Any, run: bool) -> dict[str, Any]:
+    """A move being entered against ``data``: its editor, the picture to tap (its places
+    marked, see :mod:`web.pictures.places`) and, with ``run``, the verdict on it, drawn on
+    the picture too. The dispute page and the shared table's move page both show it."""
     discriminator, move_types, move_type, editor = move_editor(game, move, data)
-    context.update(
-        discriminator=discriminator, move_types=move_types, move_type=move_type, editor=editor
-    )
-    context["picture"] = move_picture(game, data, move, [])
-    context["legend"] = game.present is not None and game.present.touch is not None
-    context["mark_words"] = mark_words()
+    context: dict[str, Any] = {
+        "discriminator": discriminator, "move_types": move_types, "move_type": move_type,
+        "editor": editor, "picture": move_picture(game, data, move, []),
+        "legend": game.present is not None and game.present.touch is not None,
+        "mark_words": mark_words(),
+    }  # fmt: skip
     if not run:
         return context
     try:

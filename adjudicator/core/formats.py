@@ -15,6 +15,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from pydantic import ValidationError
+
 from .errors import FieldName, MalformedInput, pointer
 from .i18n import CORE, N_, Message
 from .verdicts import Notice
@@ -158,4 +160,24 @@ def defaults(
 def _matches(path: tuple[Any, ...], parts: Sequence[str]) -> bool:
     return len(path) == len(parts) and all(
         p == "*" or p == str(k) for k, p in zip(path, parts, strict=True)
+    )
+
+
+def whole_numbers(data: Any) -> Any:
+    """``data`` with every number written with a fraction of zero (``3.0``) as an integer:
+    JSON has one kind of number, and JSON Schema (the API's document) counts ``3.0`` as an
+    integer, so a field that takes integers takes it."""
+    if isinstance(data, float) and data.is_integer():
+        return int(data)
+    if isinstance(data, dict):
+        return {key: whole_numbers(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [whole_numbers(value) for value in data]
+    return data
+
+
+def refused_whole_number(error: ValidationError) -> bool:
+    """Whether validation refused a number written with a fraction of zero."""
+    return any(
+        isinstance(e.get("input"), float) and e["input"].is_integer() for e in error.errors()
     )

@@ -20,7 +20,14 @@ from .checks import CheckRegistry, Kind
 from .errors import MAX_INPUT_BYTES, MalformedInput, _input_path, load_json
 from .exceptions import AdjudicatorError
 from .formats import Kind as FormatKind
-from .formats import Upgrade, defaults, upgrade, version_of
+from .formats import (
+    Upgrade,
+    defaults,
+    refused_whole_number,
+    upgrade,
+    version_of,
+    whole_numbers,
+)
 from .i18n import N_, Message, gettext
 from .moves import MoveBook
 from .options import OptionsProvider, legal_actions
@@ -259,6 +266,12 @@ class Game:
             return validate(data), notices
         except ValidationError as exc:
             error = exc
+        if refused_whole_number(error):
+            data = whole_numbers(data)
+            try:
+                return validate(data), notices
+            except ValidationError as exc:
+                error = exc
         if version < self.format_version:
             missing = [
                 _input_path(tuple(e["loc"]), data) for e in error.errors() if e["type"] == "missing"

@@ -61,11 +61,14 @@ class Places:
 
     def __init__(
         self, marks: Mapping[str, str], words: Mapping[str, str], form: str,
-        route: list[str] | None = None,
+        route: list[str] | None = None, address: Callable[[str], str] | None = None,
     ) -> None:  # fmt: skip
         self.marks, self.words, self.form = marks, words, form
         self.route = route or []
         """The places of the move being entered, in order (a unit's route)."""
+        self.address = address
+        """With it, each place is a link to ``address(place)`` (the page that enters a move
+        from that tap), not a button of the form ``form``."""
 
     def __bool__(self) -> bool:
         return False
@@ -133,8 +136,11 @@ class Canvas:
         places: Places = self.links
         mark = places.marks.get(place, "")
         words = ", ".join(w for w in (name, places.words.get(mark, "")) if w)
+        href, role = f"#{places.form}", ' role="button"'
+        if places.address is not None:
+            href, role = places.address(place), ""
         return (
-            f'<a href="#{escape(places.form)}" role="button" data-place="{escape(place)}"'
+            f'<a href="{escape(href)}"{role} data-place="{escape(place)}"'
             f' class="place {mark}"'
             + (f' aria-label="{escape(words)}"' if words else "")
             + ("" if focus else ' tabindex="-1"')
@@ -197,6 +203,13 @@ def fit(text: str, limit: int) -> str:
     return out
 
 
+def shrink(text: str, limit: int, size: float, smallest: float = 8.5) -> float:
+    """The font size at which ``text`` fits the width of ``limit`` characters set at
+    ``size`` (a word is made smaller, never cut)."""
+    width = width_of(text)
+    return size if width <= limit else max(smallest, round(size * limit / width, 1))
+
+
 def width_of(text: str) -> int:
     """How wide ``text`` is, in Latin characters (CJK counts double)."""
     return sum(2 if ord(char) > 0x2E80 else 1 for char in text)
@@ -208,13 +221,15 @@ def _cjk(char: str) -> bool:
 
 #: Full-width marks a line never starts with, and those it never ends with.
 _NO_START, _NO_END = set("，。、：；）」』！？…"), set("（「『")
+#: Full-width marks a Chinese line may end after: a label breaks at its punctuation, not
+#: inside a word such as 工程師 (a run too long for a line is cut by :func:`lines`).
+_AFTER = set("，。、：；）」』！？")
 
 
 def _breaks(text: str) -> list[tuple[str, str]]:
     """``text`` as pieces a line may end after, each with what joins it to the next ("" or
-    " "). A break falls at a space or between two CJK characters, but never inside "3 個"
-    (a number and its measure word) or "工廠 E" (a name and its letter), nor before a
-    closing or after an opening full-width mark."""
+    " "). A break falls at a space, after a full-width mark or before an opening one, but
+    never inside "3 個" (a number and its measure word) or "工廠 E" (a name and its letter)."""
     pieces: list[tuple[str, str]] = [("", "")]
     for index, char in enumerate(text):
         word, _ = pieces[-1]
@@ -231,17 +246,37 @@ def _breaks(text: str) -> list[tuple[str, str]]:
                 pieces[-1] = (word, " ")
                 pieces.append(("", ""))
             continue
-        if word and _cjk(before) and _cjk(char) and before not in _NO_END and char not in _NO_START:
+        mark = (before in _AFTER and char not in _NO_START) or (char in _NO_END and before != " ")
+        if word and mark:
             pieces.append((char, ""))
         else:
             pieces[-1] = (word + char, "")
     return [p for p in pieces if p[0]]
 
 
+def _cut(piece: str, limit: int) -> list[str]:
+    """A Chinese run wider than a line, cut between its characters (a Latin word stays
+    whole: :func:`fit` ends it with an ellipsis)."""
+    if width_of(piece) <= limit or not any(_cjk(char) for char in piece):
+        return [piece]
+    parts, part = [], ""
+    for char in piece:
+        if part and width_of(part + char) > limit and char not in _NO_START:
+            parts.append(part)
+            part = ""
+        part += char
+    return [*parts, part]
+
+
 def lines(text: str, limit: int, most: int) -> list[str]:
     """``text`` broken (see :func:`_breaks`) into at most ``most`` lines of about ``limit``
     characters (a CJK character counts double)."""
-    pieces = _breaks(text)
+    pieces = [
+        (part, sep if part == parts[-1] else "")
+        for piece, sep in _breaks(text)
+        for parts in [_cut(piece, limit)]
+        for part in parts
+    ]
     found, starts, glue = [""], [0], ""
     for index, (piece, sep) in enumerate(pieces):
         joined = found[-1] + glue + piece

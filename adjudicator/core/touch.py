@@ -91,8 +91,10 @@ def tap(game: Game, state: Any, move: dict[str, Any], place: str) -> tuple[dict[
 
     A tap on a place marked ``legal`` fills the whole move in from the first legal action
     that goes there; any other tap puts the place in the move as the game says, and the
-    fields it leaves open come from the first legal action of the kind. A move that names
-    no place yet (a tap on a rondel space chose only the kind) is not decided."""
+    fields it leaves open come from the first legal action of the kind (a legal action
+    naming just the places of the move: that action, as when its place was marked, e.g. a
+    market stack tapped while another kind was chosen). A move that names no place yet (a
+    tap on a rondel space chose only the kind) is not decided."""
     touch = game.present.touch if game.present else None
     if touch is None:
         return move, False
@@ -106,10 +108,16 @@ def tap(game: Game, state: Any, move: dict[str, Any], place: str) -> tuple[dict[
         return move, False
     kind = changed.get("type")
     if game.options is not None and kind in game.options.kinds:
-        first = next(iter(game.legal_actions(state, str(kind)).actions), None)
+        listed = [dict(a.move) for a in game.legal_actions(state, str(kind)).actions]
+        named = touch.places(state, changed)
+        for option in listed:  # a legal action naming just these places: it, filled in
+            exact = named and touch.places(state, option) == named
+            if exact and agrees(changed, option, touch.same):
+                return touch.adopt(changed, option), True
+        first = next(iter(listed), None)
         for key in touch.fills:
-            if first is not None and key not in changed and key in first.move:
-                changed[key] = copy.deepcopy(first.move[key])
+            if first is not None and key not in changed and key in first:
+                changed[key] = copy.deepcopy(first[key])
     if not touch.places(state, changed):
         return changed, False  # (a kind chosen, no place named yet: nothing to decide)
     try:

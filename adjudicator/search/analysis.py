@@ -67,7 +67,7 @@ def stem_el(key: str) -> str:
     stem = str(_stemmer("greek").stemWord(key))
     while len(stem) > 3 and stem[-1] in _GREEK_VOWELS:
         stem = stem[:-1]
-    return stem
+    return stem or key  # Snowball leaves nothing of a few words (ίδιο)
 
 
 @lru_cache(maxsize=1 << 16)

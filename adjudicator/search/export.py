@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core.i18n import gettext
+from . import weights
 from .analysis import simplified_table
 from .lexicon import CHARACTER_WEIGHT, MOST_READINGS, ONE_SLIP, STOP_WEIGHT, TWO_SLIPS, stop_keys
 
@@ -21,8 +22,6 @@ if TYPE_CHECKING:
 
 def export_index(index: LanguageIndex) -> dict[str, Any]:
     """The data of one language's index (see the module's documentation)."""
-    from . import engine
-
     assert index.db is not None
     vocab: dict[str, int] = {}
 
@@ -46,25 +45,27 @@ def export_index(index: LanguageIndex) -> dict[str, Any]:
     data: dict[str, Any] = {
         "lang": index.lang,
         "weights": {
-            "head": engine.HEAD_WEIGHT,
-            "alias": engine.ALIAS_WEIGHT,
-            "more": engine.MORE_WEIGHT,
-            "quantity": engine.QUANTITY_WEIGHT,
-            "phrase": engine.PHRASE_WEIGHT,
-            "mended": engine.MENDED_WEIGHT,
-            "general": engine.GENERAL_FACTOR,
-            "titleWeak": engine.TITLE_WEAK_WEIGHT,
+            "head": weights.HEAD_WEIGHT,
+            "alias": weights.ALIAS_WEIGHT,
+            "more": weights.MORE_WEIGHT,
+            "quantity": weights.QUANTITY_WEIGHT,
+            "phrase": weights.PHRASE_WEIGHT,
+            "mended": weights.MENDED_WEIGHT,
+            "general": weights.GENERAL_FACTOR,
+            "titleWeak": weights.TITLE_WEAK_WEIGHT,
+            "weakShare": weights.WEAK_SHARE,
             "stop": STOP_WEIGHT,
             "character": CHARACTER_WEIGHT,
         },
-        "suggest": {"n": engine.SUGGESTIONS, "cutoff": engine.CLOSE},
-        "longest": engine.LONGEST,
+        "suggest": {"n": weights.SUGGESTIONS, "cutoff": weights.CLOSE},
+        "longest": weights.LONGEST,
+        "inventoryFrom": weights.INVENTORY_FROM,
         "vocab": list(vocab),
         "rows": rows,
         **tables,
         "games": {gid: _game(index, gid) for gid in index.concepts},
-        "fillers": sorted(engine.KEY_SEP.join(k) for k in index.fillers),
-        "quantity": sorted(engine.KEY_SEP.join(k) for k in index.quantity),
+        "fillers": sorted(weights.KEY_SEP.join(k) for k in index.fillers),
+        "quantity": sorted(weights.KEY_SEP.join(k) for k in index.quantity),
         "stop": sorted(index.stop),
         "weak": sorted(stop_keys(index.lang)),
         "spelling": {
@@ -74,7 +75,7 @@ def export_index(index: LanguageIndex) -> dict[str, Any]:
     }
     if index.sounds is not None:
         data["zh"] = {
-            "dict": index._query_words(),
+            "dict": index.query_words(),
             "t2s": simplified_table(),
             "sounds": index.sounds.table(),
             "readings": MOST_READINGS,
@@ -83,19 +84,18 @@ def export_index(index: LanguageIndex) -> dict[str, Any]:
 
 
 def _game(index: LanguageIndex, game_id: str) -> dict[str, Any]:
-    from .engine import KEY_SEP, QUANTITY_CONCEPT
-
     concepts = index.concepts[game_id]
     game = index.games[game_id]
     number = {id(c): i for i, c in enumerate(concepts)}
     return {
         "name": gettext(game.domain, index.lang, game.name),
-        "concepts": [[list(p) for p in index._phrases([c])] for c in concepts],
+        "concepts": [[list(p) for p in index.phrases([c])] for c in concepts],
         "keys": {
-            KEY_SEP.join(key): [number[id(c)] for c in found]
+            weights.KEY_SEP.join(key): [number[id(c)] for c in found]
             for key, found in index.keys[game_id].items()
         },
-        "hint": next((i for i, c in enumerate(concepts) if c.id == QUANTITY_CONCEPT), -1),
+        "hint": next((i for i, c in enumerate(concepts) if c.id == weights.QUANTITY_CONCEPT), -1),
         "names": list(index.names(game_id).items()),
         "general": sorted(game.general_rules),
+        "inventory": sorted(index.inventory[game_id]),
     }

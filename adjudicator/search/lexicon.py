@@ -115,14 +115,22 @@ def readings(char: str) -> tuple[str, ...]:
 
 
 class Sounds:
-    """The catalog's Chinese words of 2 to 4 characters by their sound."""
+    """The catalog's Chinese words of 2 to 4 characters by their sound.
 
-    def __init__(self, words: Iterable[str]) -> None:
+    A slip is one character that the catalog never writes, typed for one that sounds
+    alike (番 for 翻): a character of the catalog's words is taken as typed (還能 stays,
+    though 不能 sounds close), and a stop word is never the word a slip is read as."""
+
+    def __init__(self, words: Iterable[str], weak: Iterable[str] = ()) -> None:
+        words = set(words)
+        #: Every character of the catalog's words: none of them is a slip.
+        self.chars = {c for w in words for c in w}
         self.words = {w for w in words if 2 <= len(w) <= 4 and HAN.fullmatch(w)}
+        targets = self.words - set(weak)
         #: The syllables the catalog's words are read with: no other reading can match.
-        self.syllables = {r for w in self.words for c in w for r in readings(c)}
+        self.syllables = {r for w in targets for c in w for r in readings(c)}
         self.by_sound: dict[tuple[str, ...], list[str]] = {}
-        for word in sorted(self.words):
+        for word in sorted(targets):
             for key in self.sound_keys(word):
                 self.by_sound.setdefault(key, []).append(word)
 
@@ -148,29 +156,32 @@ class Sounds:
 
     def like(self, part: str) -> str | None:
         """The catalog word that sounds like ``part`` and differs from it in exactly one
-        character (the first in order when several do), or None."""
+        character, which the catalog never writes (the first in order when several
+        do), or None."""
         found: set[str] = set()
         for key in self.sound_keys(part):
             for word in self.by_sound.get(key, ()):
-                if sum(a != b for a, b in zip(word, part, strict=True)) == 1:
+                slips = [b for a, b in zip(word, part, strict=True) if a != b]
+                if len(slips) == 1 and slips[0] not in self.chars:
                     found.add(word)
         return min(found) if found else None
 
     def mend(self, run: str) -> str:
         """``run`` with each homophone slip replaced by its catalog word (Simplified):
-        from the left, the longest stretch that is a catalog word stays, else the longest
-        that sounds like one is replaced, else one character moves on."""
+        from the left, the longest stretch that is a catalog word stays or that sounds
+        like one is replaced (工程獅 → 工程师, not 工程), else one character moves on."""
         simple = to_simplified(run)
         out, at = [], 0
         while at < len(run):
-            ends = [at + size for size in (4, 3, 2) if at + size <= len(run)]
-            end = next((e for e in ends if simple[at:e] in self.words), None)
-            if end is not None:
-                out.append(run[at:end])
-                at = end
-                continue
-            like = ((e, self.like(simple[at:e])) for e in ends)
-            end, word = next(((e, w) for e, w in like if w is not None), (at + 1, run[at]))
+            word, end = run[at], at + 1
+            for size in (4, 3, 2):
+                stretch = simple[at : at + size]
+                if len(stretch) < size:
+                    continue
+                found = run[at : at + size] if stretch in self.words else self.like(stretch)
+                if found is not None:
+                    word, end = found, at + size
+                    break
             out.append(word)
             at = end
         return "".join(out)

@@ -11,6 +11,7 @@ import asyncio
 import json
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +19,14 @@ from adjudicator._http import run_coroutine
 from adjudicator.games import get_game
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def household(index: int) -> str:
+    """The client address of the ``index``-th table's phones, in the benchmarking range
+    198.18.0.0/15 (RFC 2544), sent as ``X-Real-IP`` as nginx would: each table is a
+    household of its own, as in real use, so the server's fair-use limits per address
+    (tables opened, live streams) apply to each table's phones, not to the whole load."""
+    return f"198.{18 + index // 65536 % 2}.{index // 256 % 256}.{index % 256}"
 
 
 @dataclass
@@ -48,13 +57,13 @@ def _opening_move(state: dict[str, Any]) -> dict[str, Any] | None:
 
 
 async def _request(
-    host: str, port: int, method: str, path: str, body: Any = None
+    host: str, port: int, method: str, path: str, body: Any, address: str
 ) -> tuple[int, Any]:
     payload = json.dumps(body).encode() if body is not None else b""
     reader, writer = await asyncio.open_connection(host, port)
     head = (
-        f"{method} {path} HTTP/1.0\r\nHost: {host}\r\nContent-Type: application/json\r\n"
-        f"Content-Length: {len(payload)}\r\n\r\n"
+        f"{method} {path} HTTP/1.0\r\nHost: {host}\r\nX-Real-IP: {address}\r\n"
+        f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n"
     )
     writer.write(head.encode() + payload)
     await writer.drain()
@@ -67,8 +76,8 @@ async def _request(
 
 
 class _Table:
-    def __init__(self, code: str, state: dict[str, Any], version: int) -> None:
-        self.code, self.state, self.version = code, state, version
+    def __init__(self, code: str, state: dict[str, Any], version: int, address: str) -> None:
+        self.code, self.state, self.version, self.address = code, state, version, address
         self.sent: dict[int, float] = {}
 
 
@@ -86,7 +95,7 @@ async def _listen(host: str, port: int, table: _Table, until: float, figures: Fi
             continue
         writer.write(
             f"GET /api/v1/tables/{table.code}/events HTTP/1.0\r\nHost: {host}\r\n"
-            f"Last-Event-ID: {last}\r\n\r\n".encode()
+            f"X-Real-IP: {table.address}\r\nLast-Event-ID: {last}\r\n\r\n".encode()
         )
         try:
             while time.monotonic() < until:
@@ -122,7 +131,7 @@ async def _play(host: str, port: int, table: _Table, until: float, figures: Figu
         try:
             path = f"/api/v1/tables/{table.code}/moves"
             body = {"move": move, "version": table.version}
-            status, answer = await _request(host, port, "POST", path, body)
+            status, answer = await _request(host, port, "POST", path, body, table.address)
         except OSError:
             figures.errors += 1
             continue
@@ -140,17 +149,19 @@ async def _play(host: str, port: int, table: _Table, until: float, figures: Figu
 
 
 async def _run(host: str, port: int, tables: int, clients: int, seconds: float,
-               every: tuple[float, float]) -> Figures:  # fmt: skip
+               every: tuple[float, float], opened_hook: Callable[[], None]) -> Figures:  # fmt: skip
     game = get_game("imperial")
     state = game.example("expert-opening")
     players = [{"name": p["name"], "seat": i + 1} for i, p in enumerate(state["players"])]
     opened: list[_Table] = []
-    for _ in range(tables):
+    for index in range(tables):
+        address = household(index)
         status, answer = await _request(host, port, "POST", "/api/v1/tables", {
-            "game": game.id, "players": players, "state": state})  # fmt: skip
+            "game": game.id, "players": players, "state": state}, address)  # fmt: skip
         if status != 201:
             raise RuntimeError(f"could not open a table: {status} {answer}")
-        opened.append(_Table(answer["code"], answer["state"], answer["version"]))
+        opened.append(_Table(answer["code"], answer["state"], answer["version"], address))
+    opened_hook()
     figures = Figures()
     until = time.monotonic() + seconds
     tasks = []
@@ -169,9 +180,12 @@ def run_load(
     clients: int = 4,
     seconds: float = 60.0,
     every: tuple[float, float] = (2.0, 4.0),
+    opened_hook: Callable[[], None] = lambda: None,
 ) -> Figures:
-    """Run the load against a server on ``host:port`` (loopback only)."""
+    """Run the load against a server on ``host:port`` (loopback only). ``opened_hook`` is
+    called once the tables are open, just before the phones start (where the bench starts
+    counting the server's CPU time for the moves)."""
     if host not in LOOPBACK:
         raise ValueError("the table load runs on loopback addresses only")
     seconds = min(seconds, 600.0)
-    return run_coroutine(_run(host, port, tables, clients, seconds, every))
+    return run_coroutine(_run(host, port, tables, clients, seconds, every, opened_hook))

@@ -20,6 +20,7 @@ from adjudicator.core.game import Game
 from adjudicator.core.i18n import N_, Message
 
 from . import codec
+from .turns import Turns
 
 FORMAT: Final = "adjudicator-table-log"
 MAX_NAME = 40
@@ -136,13 +137,14 @@ def replay(game: Game, log: LogFile, budget: float | None = None) -> Replay:
     refused that is now legal, an undo with nothing to undo, or a malformed correction.
 
     With a ``budget`` (seconds), a replay that takes longer stops, flagged at the line it
-    reached. Between two lines it sleeps for no time: under gevent that lets the server's
-    other requests (and its live streams) go on while a long log is checked."""
+    reached. It takes turns with the server's other requests (and its live streams) while a
+    long log is checked (see :mod:`.turns`)."""
     result = Replay(states=[dict(log.initial_state)], verdicts=[None])
     stack = [dict(log.initial_state)]
     deadline = None if budget is None else time.monotonic() + budget
+    turn = Turns()
     for index, entry in enumerate(log.entries):
-        time.sleep(0)
+        turn()
         if deadline is not None and time.monotonic() > deadline:
             text = N_(
                 "The log takes too long to check here: after {seconds} s the check had "

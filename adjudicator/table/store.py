@@ -259,6 +259,9 @@ class ChangeSignal(Protocol):
     #: After :meth:`changed` said yes: the codes of the tables that changed, when the
     #: database names them (``None``: any table may have).
     codes: set[str] | None
+    #: After :meth:`changed` said yes: the heads (version, log length, archived) of the
+    #: tables that changed, when the signal read them itself (``None``: it did not).
+    heads: dict[str, tuple[int, int, bool]] | None
 
     def changed(self, timeout: float) -> bool: ...
 
@@ -270,6 +273,7 @@ class Polling:
 
     fallback_seconds = 0.2
     codes: set[str] | None = None
+    heads: dict[str, tuple[int, int, bool]] | None = None
 
     def changed(self, timeout: float) -> bool:
         time.sleep(timeout)
@@ -281,14 +285,21 @@ class Polling:
 
 class DataVersion:
     """SQLite: ``PRAGMA data_version`` on a connection of its own changes whenever another
-    connection (of any process) commits a change to the file; reading it costs microseconds."""
+    connection (of any process) commits a change to the file; reading it costs microseconds.
+
+    When it changed, the same connection reads the heads of the tables that have new log
+    lines since it last looked (one statement): SQLite has one writer at a time, so the
+    lines' ids grow in the order they were committed, and none is missed. A change with no
+    new line (archiving, reopening, a seat) names no table: the watcher then asks for all."""
 
     fallback_seconds = 1.0
-    codes: set[str] | None = None
 
     def __init__(self, engine: Engine) -> None:
+        self.codes: set[str] | None = None
+        self.heads: dict[str, tuple[int, int, bool]] | None = None
         self.conn = _own_connection(engine)
         self.seen = self._read()
+        self.last_line = int(self.conn.execute(_LAST_LINE).fetchone()[0])
 
     def _read(self) -> int:
         return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
@@ -297,10 +308,25 @@ class DataVersion:
         time.sleep(timeout)
         now_at = self._read()
         moved, self.seen = now_at != self.seen, now_at
+        if moved:
+            rows = self.conn.execute(_NEW_LINES, (self.last_line,)).fetchall()
+            self.heads = {code: (version, length, bool(gone)) for code, version, length, gone,
+                          _line in rows} or None  # fmt: skip
+            self.codes = set(self.heads) if self.heads else None
+            self.last_line = max((row[4] for row in rows), default=self.last_line)
         return moved
 
     def close(self) -> None:
         self.conn.close()
+
+
+_LAST_LINE = "SELECT coalesce(max(id), 0) FROM adj_entries"
+#: The heads of the tables with log lines after a given one, and their last line's id.
+_NEW_LINES = (
+    "SELECT t.code, t.version, t.log_length, t.archived_at IS NOT NULL, n.last_line "
+    "FROM adj_tables AS t JOIN (SELECT table_id, max(id) AS last_line FROM adj_entries "
+    "WHERE id > ? GROUP BY table_id) AS n ON n.table_id = t.id"
+)
 
 
 class Notifications:
@@ -308,6 +334,7 @@ class Notifications:
     sends ``NOTIFY`` with the table's code (delivered when it commits, to every server)."""
 
     fallback_seconds = 1.0
+    heads: dict[str, tuple[int, int, bool]] | None = None
 
     def __init__(self, engine: Engine) -> None:
         self.codes: set[str] | None = None

@@ -40,7 +40,7 @@ var AdjudicatorSearch = (function () {
     while (stem.length > 3 && GREEK_VOWELS.indexOf(stem[stem.length - 1]) >= 0) {
       stem = stem.slice(0, -1);
     }
-    return stem;
+    return stem || key;
   }
 
   function stemPt(key) {
@@ -248,11 +248,16 @@ var AdjudicatorSearch = (function () {
       });
     });
     readings.forEach(function (list) { list.sort(compareText); });
-    var words = new Set(Object.keys(data.zh.dict).filter(function (w) {
+    var all = Object.keys(data.zh.dict);
+    var words = new Set(all.filter(function (w) {
       return w.length >= 2 && w.length <= 4 && /^[\u4e00-\u9fd5]+$/.test(w);
     }));
-    sounds = { readings: readings, words: words, bySound: new Map() };
-    Array.from(words).sort(compareText).forEach(function (word) {
+    var chars = new Set();
+    all.forEach(function (w) { Array.from(w).forEach(function (c) { chars.add(c); }); });
+    var weak = new Set(data.weak);
+    sounds = { readings: readings, words: words, chars: chars, bySound: new Map() };
+    var targets = Array.from(words).filter(function (w) { return !weak.has(w); });
+    targets.sort(compareText).forEach(function (word) {
       soundKeys(word).forEach(function (key) {
         if (!sounds.bySound.has(key)) { sounds.bySound.set(key, []); }
         sounds.bySound.get(key).push(word);
@@ -278,9 +283,11 @@ var AdjudicatorSearch = (function () {
     var found = [];
     soundKeys(part).forEach(function (key) {
       (sounds.bySound.get(key) || []).forEach(function (word) {
-        var differ = 0;
-        for (var i = 0; i < word.length; i++) { if (word[i] !== part[i]) { differ += 1; } }
-        if (differ === 1 && found.indexOf(word) < 0) { found.push(word); }
+        var slips = [];
+        for (var i = 0; i < word.length; i++) { if (word[i] !== part[i]) { slips.push(part[i]); } }
+        if (slips.length === 1 && !sounds.chars.has(slips[0]) && found.indexOf(word) < 0) {
+          found.push(word);
+        }
       });
     });
     return found.length ? found.sort(compareText)[0] : null;
@@ -293,16 +300,16 @@ var AdjudicatorSearch = (function () {
     var out = [];
     var at = 0;
     while (at < chars.length) {
-      var ends = [4, 3, 2].map(function (n) { return at + n; })
-        .filter(function (e) { return e <= chars.length; });
-      var end = ends.find(function (e) { return sounds.words.has(simple.slice(at, e).join("")); });
-      if (end !== undefined) { out.push(chars.slice(at, end).join("")); at = end; continue; }
-      var word = null;
-      for (var k = 0; k < ends.length && word === null; k++) {
-        word = like(simple.slice(at, ends[k]).join(""));
-        end = ends[k];
+      var word = chars[at];
+      var end = at + 1;
+      for (var size = 4; size >= 2; size--) {
+        if (at + size > chars.length) { continue; }
+        var stretch = simple.slice(at, at + size).join("");
+        var found = sounds.words.has(stretch) ? chars.slice(at, at + size).join("") : like(stretch);
+        if (found !== null) { word = found; end = at + size; break; }
       }
-      if (word === null) { out.push(chars[at]); at += 1; } else { out.push(word); at = end; }
+      out.push(word);
+      at = end;
     }
     return out.join("");
   }
@@ -333,6 +340,7 @@ var AdjudicatorSearch = (function () {
     var at = 0;
     var asksNumber = false;
     var phrase = [];
+    var seen = new Set();
     while (at < words.length) {
       var span = 1;
       var concepts = [];
@@ -355,6 +363,8 @@ var AdjudicatorSearch = (function () {
       if (filler) { ignored.push(label); continue; }
       var own = taken.filter(function (w) { return !stop.has(w.key); })
         .map(function (w) { return w.token; });
+      if (own.length && seen.has(own.join(SEP))) { phrase = phrase.concat(own); continue; }
+      seen.add(own.join(SEP));
       var more = conceptPhrases(game, concepts).filter(function (p) {
         return !samePhrase(p, own);
       });
@@ -381,7 +391,7 @@ var AdjudicatorSearch = (function () {
       groups.push({ label: "", own: [], more: conceptPhrases(game, [game.hint]), soft: true,
         weight: data.weights.quantity, tables: FULL });
     }
-    return { groups: groups, ignored: ignored };
+    return { groups: groups, ignored: ignored, asksNumber: asksNumber };
   }
 
   function table(name) {
@@ -457,6 +467,17 @@ var AdjudicatorSearch = (function () {
     return data.rows.find(function (row) { return row[0] === gameId && row[1] === id; });
   }
 
+  // query.py's Parsed.share: a weak word found in a title counts less.
+  function share(group) {
+    return group.tables === FULL ? 1.0 : data.weights.weakShare;
+  }
+
+  // query.py's Parsed.broad: a question about several things that asks no number.
+  function broad(parsed) {
+    var full = parsed.groups.filter(function (g) { return !g.soft && g.tables === FULL; });
+    return full.length >= data.inventoryFrom && !parsed.asksNumber;
+  }
+
   // The rules of one game for `text`, best first: [{id, title, matched}].
   function searchGame(gameId, text) {
     var game = data.games[gameId];
@@ -465,7 +486,8 @@ var AdjudicatorSearch = (function () {
     var exact = exactRule(gameId, query);
     if (exact) { return [{ id: exact[1], title: exact[3], matched: [query], order: exact[2] }]; }
     var found = new Map();
-    var groups = parse(game, query).groups;
+    var parsed = parse(game, query);
+    var groups = parsed.groups;
     var ordered = groups.filter(function (g) { return !g.soft; })
       .concat(groups.filter(function (g) { return g.soft; }));
     ordered.forEach(function (group) {
@@ -473,26 +495,30 @@ var AdjudicatorSearch = (function () {
       var only = group.soft ? new Set(found.keys()) : null;
       scoresFor(parts, gameId, only, group.tables).forEach(function (score, id) {
         if (group.soft) { found.get(id).score += score; return; }
-        if (!found.has(id)) { found.set(id, { count: 0, score: 0.0, labels: [] }); }
+        if (!found.has(id)) { found.set(id, { share: 0.0, score: 0.0, labels: [] }); }
         var tally = found.get(id);
-        tally.count += 1;
+        tally.share += share(group);
         tally.score += score;
         if (tally.labels.indexOf(group.label) < 0) { tally.labels.push(group.label); }
       });
     });
-    game.general.forEach(function (id) {
+    var general = new Set(game.general.concat(broad(parsed) ? game.inventory : []));
+    general.forEach(function (id) {
       if (found.has(id)) { found.get(id).score *= data.weights.general; }
     });
+    var total = parsed.groups.filter(function (g) { return !g.soft; })
+      .reduce(function (sum, g) { return sum + share(g); }, 0) || 1.0;
     var rows = new Map(data.rows.filter(function (r) { return r[0] === gameId; })
       .map(function (r) { return [r[1], r]; }));
     return Array.from(found.entries()).map(function (entry) {
       var row = rows.get(entry[0]);
+      var held = entry[1].share / total;
       return {
         id: entry[0], title: row[3], order: row[2], matched: entry[1].labels,
-        count: entry[1].count, score: entry[1].score,
+        score: entry[1].score * (held * held),
       };
     }).sort(function (a, b) {
-      return (b.count - a.count) || (a.score - b.score) || (a.order - b.order);
+      return (a.score - b.score) || (a.order - b.order);
     });
   }
 

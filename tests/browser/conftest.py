@@ -64,3 +64,22 @@ def base_url() -> str | None:
     fallback (used without pytest-base-url) is a session fixture written as an instance
     method, which pytest 9 deprecates (PytestRemovedIn10Warning)."""
     return None
+
+
+@pytest.fixture(scope="module")
+def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The page without the reference, on its own SQLite tables, for the shared table's
+    tests (one per test module)."""
+    folder = tmp_path_factory.mktemp("table")
+    app = create_app({"ADJ_DATABASE_URL": f"sqlite:///{folder / 't.sqlite3'}",
+                      "ADJ_DOCS_DIR": folder})  # fmt: skip
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    address = f"http://127.0.0.1:{httpd.server_port}"
+    app.config["ADJ_SERVED_AT"] = address  # the address the join link and the QR code give
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield address
+    finally:
+        httpd.shutdown()
+        thread.join(timeout=5)

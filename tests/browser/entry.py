@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from picture_entry import picture_tap
 from playwright.sync_api import Locator, Page
 from swapping import page_loads, submitted
 
@@ -42,9 +43,12 @@ class Entry:
 
 
 class Driver:
-    def __init__(self, page: Page, schema: dict[str, Any], form: str = "#state-form") -> None:
-        self.page, self.schema, self.form = page, schema, form
+    def __init__(
+        self, page: Page, schema: dict[str, Any], form: str = "#state-form", game: str = ""
+    ) -> None:
+        self.page, self.schema, self.form, self.game = page, schema, form, game
         self.entry = Entry()
+        self.untappable: set[tuple[str, int]] = set()
         self.loads = page_loads(page)  # full page loads only: a swapped answer is not one
 
     # --- what the page holds -------------------------------------------------------------
@@ -88,6 +92,8 @@ class Driver:
 
     # --- one change ------------------------------------------------------------------------
     def reshape(self, verb: str, path: str) -> None:
+        if verb == "add" and (self.by_picture(path) or self.by_copy(path)):
+            return
         button = self.page.locator(f'{self.form} button[value="{verb}:s{path}"]')
         if not button.count():
             if self.unfold(path if verb == "remove" else path + "/x"):
@@ -95,6 +101,58 @@ class Driver:
             raise AssertionError(f"no button {verb}:s{path} on the page")
         self.open_details(button)
         self.submit(button)
+
+    def by_picture(self, path: str) -> bool:
+        """Add the list's next item by a tap on the picture, when the picture adds it."""
+        have, want = at(self.base(), path), at(self.target, path)
+        have = [] if have is MISSING else have  # (a list left out is drawn empty)
+        if not isinstance(want, list) or not isinstance(have, list) or len(have) >= len(want):
+            return False
+        if (path, len(have)) in self.untappable:
+            return False
+        found = picture_tap(self.game, path, want[len(have)])
+        brush = self.page.locator("select[data-brush]")
+        place = self.page.locator(f'figure.picture a[data-tap="{found[1]}"]') if found else None
+        if not found or not place or not place.count() or not brush.count():
+            return False
+        if brush.input_value() != found[0]:
+            brush.select_option(found[0])
+            self.entry.counts["choice"] += 1
+        with submitted(self.page):  # on the place's shape, as a finger would
+            place.first.locator("circle, rect, path, polygon").first.click()
+        self.entry.counts["tap"] += 1
+        self.entry.counts["picture"] += 1
+        after = at(self.base(), path)
+        if not isinstance(after, list) or len(after) <= len(have):
+            self.untappable.add((path, len(have)))  # the tap put nothing: the form adds it
+            return False
+        return True
+
+    def by_copy(self, path: str) -> bool:
+        """Add the list's next item as a copy of a like one ("Or a copy of:"), when fewer of
+        its fields then differ than a new item's."""
+        current = self.base()
+        have, want = at(current, path), at(self.target, path)
+        have = [] if have is MISSING else have
+        if not isinstance(want, list) or not isinstance(have, list) or len(have) >= len(want):
+            return False
+        item = want[len(have)]
+        chooser = self.page.locator(f'{self.form} select[data-copy-into="{path}"]')
+        if not chooser.count():
+            return False
+        self.open_details(chooser.first)
+        chooser.first.focus()  # (the tap that opens the list fills it)
+        values = chooser.first.locator("option").evaluate_all("os => os.map(o => o.value)")
+        values = [v for v in values if v]
+        cost = {v: differing(at(current, v), item) for v in values}
+        best = min(cost, key=lambda v: cost[v], default=None)
+        if best is None or cost[best] >= differing(None, item):
+            return False
+        with submitted(self.page):
+            chooser.first.select_option(best)
+        self.entry.counts["choice"] += 1
+        self.entry.counts["copy"] += 1
+        return True
 
     def set_leaf(self, path: str, want: Any) -> bool:
         """Set one field; False when it is not on the page (a folded part was opened)."""
@@ -116,11 +174,8 @@ class Driver:
             )
             box.select_option(value)
             self.entry.counts["choice"] += 1
-        elif box.get_attribute("type") == "number" and isinstance(want, int) and want is not True:
+        elif box.get_attribute("type") == "number" and (isinstance(want, int) or want is None):
             self.count_to(box, want)
-        elif box.get_attribute("type") == "number" and want is None:
-            box.locator("xpath=..").locator("button.clear").click()  # a number left empty
-            self.entry.counts["tap"] += 1
         else:
             text = (
                 ""
@@ -132,12 +187,21 @@ class Driver:
             self.entry.typed.append(f"{path}={text}")
         return True
 
-    def count_to(self, box: Locator, want: int) -> None:
-        have = int(box.input_value() or 0)
+    def count_to(self, box: Locator, want: int | None) -> None:
+        """A count is chosen from its list of numbers (one choice); beyond the list, − / +."""
+        have = box.input_value()
         self.entry.steps.append((box.get_attribute("name") or "", have, want))
         counter = box.locator("xpath=..")
-        step = counter.locator("button.step").nth(1 if want > have else 0)
-        for _ in range(abs(want - have)):
+        chooser = counter.locator("select.count")
+        value = "" if want is None else str(want)
+        if chooser.count():
+            chooser.focus()  # (the tap that opens the list fills it)
+        if chooser.count() and chooser.locator(f'option[value="{value}"]').count():
+            chooser.select_option(value)
+            self.entry.counts["choice"] += 1
+            return
+        step = counter.locator("button.step").nth(1 if (want or 0) > int(have or 0) else 0)
+        for _ in range(abs((want or 0) - int(have or 0))):
             step.click()
             self.entry.counts["tap"] += 1
             self.entry.counts["counter"] += 1
@@ -175,7 +239,19 @@ class Driver:
         return "default" in sub and sub["default"] == want
 
 
+def differing(have: Any, want: Any) -> int:
+    """How many fields of ``want`` differ in ``have`` (a field left out counts as empty)."""
+    mine = leaves(have) if have is not None else {}
+    return sum(
+        1
+        for path, value in leaves(want).items()
+        if mine.get(path, MISSING) != value
+        and not (mine.get(path, MISSING) is MISSING and value in (None, 0, False, [], {}, ""))
+    )
+
+
 def enter_state(
-    page: Page, schema: dict[str, Any], target: Any, form: str = "#state-form"
+    page: Page, schema: dict[str, Any], target: Any, form: str = "#state-form", game: str = ""
 ) -> Entry:
-    return Driver(page, schema, form).enter(target)
+    """Enter ``target``; with ``game`` (its id), pieces the picture adds are tapped on it."""
+    return Driver(page, schema, form, game).enter(target)

@@ -32,3 +32,12 @@ def page_loads(page: Page) -> list[str]:
     loads: list[str] = []
     page.on("load", lambda p: loads.append(p.url))
     return loads
+
+
+def tab_to(page: Page, selector: str, limit: int = 400) -> None:
+    """Press Tab until ``selector`` has the focus."""
+    for _ in range(limit):
+        if page.evaluate("s => document.activeElement.matches(s)", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"{selector} not reached by the keyboard")

@@ -62,7 +62,7 @@ def test_enter_the_mid_game_table_by_taps(page: Page, server: str, game_id: str)
     game, lang = game_by_id(game_id), ENTRY_LANG[game_id]
     target = normal(game, game.example("mid-game"))
     start_from_setup(page, server, lang, game, len(target["players"]))
-    entry = enter_state(page, game.schema("state"), target)
+    entry = enter_state(page, game.schema("state"), target, game=game.id)
     assert entry.counts["typing"] == 0 or entry.typed, entry
     with submitted(page):
         page.locator("#check-button").click()

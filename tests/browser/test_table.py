@@ -12,17 +12,13 @@ from __future__ import annotations
 
 import io
 import json
-import threading
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 import segno
 from playwright.sync_api import Browser, Page, expect
-from werkzeug.serving import make_server
 
 from adjudicator.table.log import example_log
-from web import create_app
 
 pytestmark = pytest.mark.browser
 
@@ -44,23 +40,6 @@ SEATS = {"en": "Anton", "el": "Claudia", "zh_TW": "Bert"}
 #: from T02 on, and Russia) from the Chinese and the Greek phones.
 ENTERS = ("el", "en", "el", "zh_TW", "zh_TW", "el")
 SVG_NS = "http://www.w3.org/2000/svg"
-
-
-@pytest.fixture(scope="module")
-def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    folder = tmp_path_factory.mktemp("table")
-    app = create_app({"ADJ_DATABASE_URL": f"sqlite:///{folder / 't.sqlite3'}",
-                      "ADJ_DOCS_DIR": folder})  # fmt: skip
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    address = f"http://127.0.0.1:{httpd.server_port}"
-    app.config["ADJ_SERVED_AT"] = address  # the address the join link and the QR code give
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield address
-    finally:
-        httpd.shutdown()
-        thread.join(timeout=5)
 
 
 def host_opens(browser: Browser, server: str) -> tuple[Page, str, str, str]:

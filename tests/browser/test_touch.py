@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from disputes import DISPUTES, Dispute, settle
 from playwright.sync_api import Page, expect
-from swapping import page_loads, submitted
+from swapping import page_loads, submitted, tab_to
 from test_editors import serious_axe_violations
 
 pytestmark = pytest.mark.browser
@@ -29,15 +29,6 @@ def test_a_dispute_by_taps(page: Page, server: str, dispute: Dispute) -> None:
     page.reload()
     expect(page.locator("#verdict")).to_have_class("verdict " + ("ok" if settled.legal else "bad"))
     assert serious_axe_violations(page) == []
-
-
-def tab_to(page: Page, selector: str, limit: int = 400) -> None:
-    """Press Tab until ``selector`` has the focus."""
-    for _ in range(limit):
-        if page.evaluate("s => document.activeElement.matches(s)", selector):
-            return
-        page.keyboard.press("Tab")
-    raise AssertionError(f"{selector} not reached by the keyboard")
 
 
 @pytest.mark.parametrize("dispute", DISPUTES, ids=[d.game for d in DISPUTES])

@@ -5,6 +5,7 @@ them in the move being entered, marked from the game's list of legal actions (se
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from markupsafe import Markup
@@ -22,12 +23,13 @@ log = logging.getLogger(__name__)
 
 def move_picture(
     game: Game, data: Any, move: Any, paths: list[str], alternatives: list[Any] | None = None,
-    illegal: bool = False,
+    illegal: bool = False, address: Callable[[str], str] | None = None,
 ) -> Markup | None:  # fmt: skip
     """The table before the move, its places buttons that put them in the move (see
     :mod:`adjudicator.core.touch`): marked where the move may go and where the move
     already is; after an illegal move, its places as broken and where the legal
-    alternatives go."""
+    alternatives go. With ``address``, each place links to ``address(place)`` instead
+    (the shared table's page, whose taps open its move page)."""
     try:
         state = game.parse_state(data)
     except MalformedInput:
@@ -45,7 +47,7 @@ def move_picture(
                 found = {**touch.alternative_marks(game, state, alternatives or []), **chosen}
         except Exception:  # marks must never break the page (the verdict stands alone)
             log.exception("marking %s failed", game.id)
-    links = Places(found, mark_words(), "move-form", route)
+    links = Places(found, mark_words(), "move-form", route, address)
     return draw(game, state, paths, current_lang(), links)
 
 

@@ -83,7 +83,76 @@ function reveal(event) {
   }
 }
 
-// Counters: a − and a + button beside each number box (without script, the box alone).
+// Counts: a whole number is chosen in one tap from a list of numbers (the phone's own
+// picker), with a − and a + button beside it; the number box stays in the form, hidden,
+// and takes the choice (without script, the box alone).
+var COUNT_ABOVE = 30; // the list goes this far above the number shown, and at least to 60
+
+function countChoice(input, name) {
+  var select = document.createElement("select");
+  select.className = "count";
+  var nullable = input.name.split(":")[0].indexOf("?") >= 0;
+  function option(value, text) {
+    var o = document.createElement("option");
+    o.value = value;
+    o.textContent = text;
+    return o;
+  }
+  // The list is filled when it is about to open (a page holds a hundred counts): until
+  // then it holds the number shown alone.
+  function shown() {
+    select.textContent = "";
+    select.appendChild(option(input.value, input.value === "" ? "—" : input.value));
+    select.value = input.value;
+    select.filled = false;
+  }
+  function fill() {
+    if (select.filled) {
+      return;
+    }
+    select.filled = true;
+    var value = parseInt(input.value, 10);
+    var at = isNaN(value) ? 0 : value;
+    var least = parseInt(input.getAttribute("data-min"), 10); // the schema's bounds
+    var most = parseInt(input.getAttribute("data-max"), 10);
+    var low = Math.min(at, isNaN(least) ? Math.min(0, at) - 10 : least);
+    var high = Math.max(60, at + COUNT_ABOVE);
+    high = Math.max(at, isNaN(most) ? high : Math.min(most, high)); // beyond it, the + button
+    select.textContent = "";
+    if (nullable || input.value === "") {
+      select.appendChild(option("", "—"));
+    }
+    for (var n = low; n <= high; n++) {
+      select.appendChild(option(String(n), String(n)));
+    }
+    select.value = input.value === "" ? "" : String(value);
+  }
+  select.id = input.id;
+  input.id = input.id + "-number";
+  select.setAttribute("aria-label", name);
+  input.hidden = true;
+  shown();
+  ["pointerdown", "focus", "keydown"].forEach(function (type) {
+    select.addEventListener(type, fill);
+  });
+  select.addEventListener("change", function () {
+    input.value = select.value;
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+  input.addEventListener("change", function () {
+    if (select.value !== input.value) {
+      shown(); // after − or +
+    }
+  });
+  select.addEventListener("keydown", function (event) {
+    if (event.key === "Enter" && input.form) {
+      event.preventDefault();
+      input.form.requestSubmit(); // as Enter in the number box would
+    }
+  });
+  return select;
+}
+
 function counter(input) {
   var form = input.form;
   var label = form.querySelector('label[for="' + input.id + '"]');
@@ -95,9 +164,6 @@ function counter(input) {
     b.textContent = text;
     b.setAttribute("aria-label", words + " " + name);
     b.addEventListener("click", function () {
-      if (step === 0) {
-        return;
-      }
       var value = parseInt(input.value || "0", 10) || 0;
       input.value = String(value + step);
       input.dispatchEvent(new Event("change", { bubbles: true }));
@@ -109,8 +175,11 @@ function counter(input) {
   input.parentNode.insertBefore(box, input);
   box.appendChild(button("−", -1, form.dataset.less || "−"));
   box.appendChild(input);
+  if (input.getAttribute("step") !== "any") {
+    box.appendChild(countChoice(input, name)); // the label now names the list
+  }
   box.appendChild(button("+", 1, form.dataset.more || "+"));
-  if (input.name.split(":")[0].indexOf("?") >= 0) {
+  if (input.name.split(":")[0].indexOf("?") >= 0 && input.getAttribute("step") === "any") {
     // a number that may be absent (null): a third button empties it
     var clear = button("✕", 0, form.dataset.clear || "✕");
     clear.classList.add("clear");
@@ -226,6 +295,31 @@ function filler(link) {
   fill();
 }
 
+// "Or a copy of:" adds a copy of the card or tile chosen at once. The page sends the items
+// of each kind once (a <template>); a list's choice takes them when it opens.
+function copyChooser(select) {
+  var form = select.form;
+  var from = document.getElementById(select.getAttribute("data-from"));
+  if (!form || !from) {
+    return;
+  }
+  select.closest(".copy").hidden = false;
+  function fill() {
+    if (select.options.length < 2) {
+      select.appendChild(from.content.cloneNode(true));
+    }
+  }
+  ["pointerdown", "focus", "keydown"].forEach(function (type) {
+    select.addEventListener(type, fill);
+  });
+  select.addEventListener("change", function () {
+    if (select.value !== "") {
+      form.action = "#" + select.getAttribute("data-anchor");
+      sendAction(form, "copy:" + select.getAttribute("data-copy-into") + "=" + select.value);
+    }
+  });
+}
+
 // Everything the page's parts need, again after swap.js replaced the page's body.
 function setup() {
   document.querySelectorAll("select[data-autosubmit]").forEach(autosubmit);
@@ -236,6 +330,7 @@ function setup() {
   document.querySelectorAll(".zoom").forEach(zoomer);
   document.querySelectorAll("figure.picture a[data-tap]").forEach(tapper);
   document.querySelectorAll("a[data-fill]").forEach(filler);
+  document.querySelectorAll("select[data-copy-into]").forEach(copyChooser);
   document.querySelectorAll("figure.picture a[data-place]").forEach(placer);
   reveal(); // last: the counters move the number boxes, which would lose the focus
 }

@@ -118,6 +118,9 @@
       return;
     }
     var submitter = event.submitter || null;
+    if (submitter && submitter.hasAttribute("data-reload")) {
+      return; // (a move entered at the table: its page, with its live updates, comes whole)
+    }
     var data;
     try {
       data = new FormData(form, submitter);

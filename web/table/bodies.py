@@ -6,9 +6,18 @@ from __future__ import annotations
 
 from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+)
 
 from adjudicator.core.errors import FieldName, MalformedInput, load_json
+from adjudicator.core.formats import whole_numbers
 from adjudicator.core.i18n import N_
 from adjudicator.table.log import MAX_NAME, MAX_PLAYERS, Seat
 
@@ -22,7 +31,9 @@ Author = Annotated[
     StrictStr, Field(max_length=MAX_NAME, description="Who enters it (at most 40 characters).")
 ]
 Version = Annotated[
-    StrictInt, Field(ge=0, le=MAX_NUMBER, description="The state version the phone saw.")
+    StrictInt,
+    BeforeValidator(whole_numbers),  # 3.0 is a whole number (as JSON Schema says)
+    Field(ge=0, le=MAX_NUMBER, description="The state version the phone saw."),
 ]
 
 

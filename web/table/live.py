@@ -1,8 +1,9 @@
 """Live updates: one watcher per server process asks the database for the version of every
 table a phone in this process is following, in one query, and wakes the event streams of
 the tables that changed. It asks when the database signals a change (PostgreSQL's
-``NOTIFY``, SQLite's ``data_version``: see :mod:`adjudicator.table.store`), when a new
-stream needs its first version, and at least once a second anyway. The truth is the
+``NOTIFY``, SQLite's ``data_version``, whose signal reads the changed heads itself: see
+:mod:`adjudicator.table.store`), when a new stream needs its first version, and at least
+once a second anyway. The truth is the
 database's version number, so every worker and every server agrees; nothing is passed
 through process memory between requests (a move entered on another worker or server is
 seen the same way)."""
@@ -115,12 +116,15 @@ class Watcher:
             try:
                 if signal is None:
                     signal = self._signal()
-                changed, named = signal.changed(STEP_SECONDS), signal.codes
+                changed = signal.changed(STEP_SECONDS)
+                named, read = signal.codes, signal.heads
             except Exception:  # the database is away for a moment: try again
                 signal = self._drop(signal)
-                changed, named = True, None
+                changed, named, read = True, None, None
                 time.sleep(STEP_SECONDS)
-            if changed and named is not None:
+            if changed and read is not None:  # the signal read the heads itself: no query
+                self._take({code: Head(*head) for code, head in read.items()})
+            elif changed and named is not None:
                 self._poll(named)  # the database named the tables: a small query
             elif changed:
                 pending = True
@@ -162,9 +166,15 @@ class Watcher:
             fresh = self.tables.heads(codes) if codes else {}
         except Exception:  # the database is away for a moment: the next poll tries again
             fresh = {}
+        self._take(fresh, full)
+
+    def _take(self, fresh: dict[str, Head], full: bool = False) -> None:
+        """Keep the new heads of the followed tables and wake their streams (after a full
+        poll, also the new streams waiting for it)."""
         with self.lock:
-            changed = [c for c, h in fresh.items() if self.heads.get(c) != h]
-            self.heads.update(fresh)
+            followed = self.followers
+            changed = [c for c, h in fresh.items() if c in followed and self.heads.get(c) != h]
+            self.heads.update((c, fresh[c]) for c in changed)
             events = [e for c in changed for e in self.waiting.get(c, ())]
             if full:
                 self.done += 1

@@ -3,11 +3,13 @@ the schemas of its answers, merged into :func:`web.openapi.openapi_document`."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from pydantic import BaseModel
 
-from adjudicator.table.log import MAX_ENTRIES, MAX_PLAYERS, Seat
+from adjudicator.core.game import Game
+from adjudicator.table.log import LogEntry, LogFile, Seat
 
 from ..openapi_parts import json_answer as _json
 from ..openapi_parts import lang_parameter
@@ -93,32 +95,8 @@ _REFUSAL = _obj(
 )
 _ERRORS = {"type": "array", "items": _ref("Error")}
 _MALFORMED = _obj(["status", "errors"], status=_INT, errors=_ERRORS)
-_LOG_ENTRY = _obj(
-    [],
-    kind={"type": "string", "enum": ["move", "undo", "correct"], "default": "move"},
-    move=_nullable(_OBJECT),
-    state=_nullable(_OBJECT),
-    author=_nullable(_STR),
-    legal=_nullable({"type": "boolean", "description": "false: the move was refused."}),
-    note=_nullable(_STR),
-    expect=_nullable(
-        _described(
-            "Values the state must hold after the line, by JSON pointer (`/players/0/cash`)."
-        )
-    ),
-)
-_LOG_FILE = _obj(
-    ["game", "initial_state"],
-    format={"type": "string", "const": "adjudicator-table-log"},
-    format_version={"type": "integer", "const": 1},
-    game=_STR,
-    variant=_nullable(_STR),
-    title=_nullable(_STR),
-    source=_nullable(_STR),
-    players={"type": "array", "items": _ref("Seat"), "maxItems": MAX_PLAYERS},
-    initial_state=_OBJECT,
-    entries={"type": "array", "items": _ref("LogEntry"), "maxItems": MAX_ENTRIES},
-)
+_LOG_ENTRY = _model(LogEntry)
+_LOG_FILE = _model(LogFile)
 _FLAG = _nullable(
     _obj(
         ["index", "number", "entry", "verdict"],
@@ -218,8 +196,14 @@ def _busy(path: dict[str, Any]) -> dict[str, Any]:
     return path
 
 
-def paths() -> dict[str, Any]:
-    """The table API's paths."""
+def _refusing(path: dict[str, Any], why: str) -> dict[str, Any]:
+    """A read that answers 422 for a malformed parameter."""
+    path["get"]["responses"]["422"] = _json(_ref("TableMalformed"), why)
+    return path
+
+
+def paths(games: Iterable[Game]) -> dict[str, Any]:
+    """The table API's paths (the kinds of action: those of ``games``)."""
     base = "/api/v1/tables"
     open_body = _model(OpenBody)
     since = {
@@ -229,12 +213,14 @@ def paths() -> dict[str, Any]:
         "schema": {"type": "integer", "minimum": 0, "maximum": MAX_NUMBER, "default": 0},
         "description": "Only the lines after this one (at most 500 at once).",
     }
+    kinds = sorted({kind for game in games if game.options for kind in game.options.kinds})
     kind = {
         "name": "kind",
         "in": "query",
         "required": False,
-        "schema": {"type": "string"},
-        "description": "Only the actions of this kind (a move type).",
+        "schema": {"type": "string", "enum": kinds},
+        "description": "Only the actions of this kind (a move type of the table's game; "
+        "another game's kind is answered 422).",
     }
     entries = _obj(["entries"], entries={"type": "array", "items": _ref("TableEntry")})
     svg = {"description": "The join link as a QR code.", "content": {"image/svg+xml": {}}}
@@ -242,7 +228,8 @@ def paths() -> dict[str, Any]:
         "description": "Server-Sent Events: an event `head` (data: a TableHead, id: "
         "`version.log_length`) at once and at every change; a stream ends after 40-60 s "
         "and the browser reconnects with `Last-Event-ID`.",
-        "content": {"text/event-stream": {"schema": {"type": "string"}}},
+        # no schema: the body is a stream of events, not one value to validate
+        "content": {"text/event-stream": {}},
     }
     return {
         base: {
@@ -287,12 +274,15 @@ def paths() -> dict[str, Any]:
             _get("Live updates (Server-Sent Events)", "table-events", events)
         ),
         f"{base}/{{code}}/qr.svg": _get("The join link's QR code", "table-qr", svg),
-        f"{base}/{{code}}/options": _get(
-            "What may I do? The legal actions now",
-            "table-options",
-            _json(_ref("TableOptions"), "The legal actions."),
-            kind,
-            _LANG,
+        f"{base}/{{code}}/options": _refusing(
+            _get(
+                "What may I do? The legal actions now",
+                "table-options",
+                _json(_ref("TableOptions"), "The legal actions."),
+                kind,
+                _LANG,
+            ),
+            "A kind of action the table's game does not list.",
         ),
         f"{base}/{{code}}/moves": _change(
             "Enter a move: a legal one is applied, an illegal one is logged with its reasons",

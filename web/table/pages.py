@@ -30,11 +30,11 @@ from adjudicator.table.store import TableRow
 from .. import forms, permalink
 from ..i18n import canonical, current_lang
 from ..inputs import default_move, edit_move, list_edit, move_from_form, state_from_form
+from ..pictures.places import mark_words, move_picture, tapped_move
 from ..views import (
     error_views,
-    move_editor,
+    move_entry,
     move_label,
-    picture,
     pretty,
     second_lang,
     state_editor,
@@ -149,12 +149,35 @@ def table_context(table: TableRow) -> dict[str, Any]:
         "table": table,
         "game": game,
         "entries": views,
-        "picture": picture(game, table.state, []),
+        "picture": move_picture(
+            game, table.state, {}, [], address=lambda place: tap_address(table.code, place)
+        ),
+        "mark_words": mark_words(),
         "seat": mine,
         "seats": seat_list(game, table.players, mine),
         "has_options": game.options is not None,
         "short_code": shown(table.short_code) if table.short_code else "",
     }
+
+
+def next_move(game: Game, state: Any) -> dict[str, Any]:
+    """The move the move page starts from: the kind of the first legal action (what "What
+    may I do?" lists first), else the game's first kind."""
+    move = default_move(game)
+    if game.options is None or not move:
+        return move
+    with contextlib.suppress(MalformedInput):
+        first = next(iter(game.legal_actions(game.parse_state(state)).actions), None)
+        key = next(iter(move))
+        if first is not None and key in first.move:
+            return {key: first.move[key]}
+    return move
+
+
+def tap_address(code: str, place: str) -> str:
+    """Where a tap on the table page's picture goes: the move page, with the place tapped
+    (from its top: the verdict, if the tap made a whole move, then the picture)."""
+    return url_for("table_pages.move", code=code, tap=place)
 
 
 @bp.get("/<lang>/t/<code>")
@@ -213,18 +236,25 @@ def undo(code: str) -> Any:
 
 @bp.route("/<lang>/t/<code>/move", methods=["GET", "POST"])
 def move(code: str) -> Any:
+    """Enter the next move: by its fields or by tapping the picture (its legal places
+    marked, as on the dispute page). A tap that completes the move, and "See the verdict
+    first", show the verdict before anything is entered; "Enter the move" enters it."""
     found = tables().get(code)
     game = table_game(found)
     notice, errors = "", []
-    mv: Any = default_move(game)
-    status = 200
+    mv: Any = None
+    status, judge = 200, request.method == "GET" and request.args.get("check") == "1"
     if request.method == "POST":
-        edit = list_edit()
+        action, edit = request.form.get("action", ""), list_edit()
         try:
             mv = move_from_form(game)
             if edit:
                 mv = edit_move(game, mv, edit)
-            elif request.form.get("action") != "retype":
+            elif action.startswith("place:"):
+                mv, judge = tapped_move(game, found.state, mv, action[len("place:") :])
+            elif action == "check":
+                judge = True
+            elif action != "retype":
                 outcome = tables().propose(code, mv, seen_version(), phone=this_phone() or "")
                 anchor = f"entry-{outcome.entry.seq}"
                 return redirect(url_for("table_pages.table", code=code, _anchor=anchor))
@@ -238,17 +268,34 @@ def move(code: str) -> Any:
             errors, status = error_views(exc.errors), 422
             with contextlib.suppress(MalformedInput):
                 mv = permalink.decode(request.form.get("mbase", ""), "/move")
-    elif request.args.get("m"):
+    elif request.args.get("tap"):  # a tap on the table page's picture: the move it starts
+        place = request.args["tap"][:100]
+        mv, judge = tapped_move(game, found.state, {}, place)
+        if not mv:  # (the tap says no kind of move by itself: the first kind listed's)
+            mv, judge = tapped_move(game, found.state, next_move(game, found.state), place)
+    else:
+        mv = next_move(game, found.state)
         with contextlib.suppress(MalformedInput):
-            mv = permalink.decode(request.args["m"], "/move")
+            mv = permalink.decode(request.args["m"], "/move") if request.args.get("m") else mv
     if not isinstance(mv, dict):
         mv = default_move(game)
-    _tag, move_types, move_type, editor = move_editor(game, mv, found.state)
-    return render_template(
-        "table/move.html", table=found, game=game, editor=editor, move_types=move_types,
-        move_type=move_type, mbase=permalink.encode(mv), move_json=pretty(mv), notice=notice,
-        errors=errors, picture=picture(game, found.state, []),
-    ), status  # fmt: skip
+    context = move_page(found, game, mv, judge and not errors)
+    context["notice"] = notice
+    context["errors"] = errors or context.get("errors", [])
+    return render_template("table/move.html", **context), status
+
+
+def move_page(found: TableRow, game: Game, mv: dict[str, Any], judge: bool) -> dict[str, Any]:
+    """The move page's parts: the dispute page's move entry against the table's state (its
+    alternatives fill this page's move in), and the address that shows it again."""
+    context = move_entry(game, found.state, mv, judge)
+    mbase = permalink.encode(mv)
+    for alt in context.get("alternatives", []):
+        alt["href"] = url_for("table_pages.move", code=found.code, m=permalink.encode(alt["move"]),
+                              check="1")  # fmt: skip
+    address = url_for("table_pages.move", code=found.code, m=mbase, check="1" if judge else None)
+    return {**context, "table": found, "game": game, "mbase": mbase, "move_json": pretty(mv),
+            "address": address}  # fmt: skip
 
 
 # --- what may I do ---------------------------------------------------------------------------

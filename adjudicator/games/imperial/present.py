@@ -16,12 +16,14 @@ from ...core.present import (
     field_id,
     is_marked,
     lines,
+    shrink,
     translator,
 )
 from .board import NATIONS
 from .models import RONDEL
 from .picture import (
     COLOURS,
+    GLYPHS,
     MAP_HEIGHT,
     PLACES,
     WIDTH,
@@ -206,10 +208,42 @@ def draw(state: Any, marked: set[str], lang: str, links: Any = False, names: Any
     )
     return (
         f'<div class="panel wide">{zoom}<div class="map-scroll" tabindex="0" role="group" '
-        f'aria-label="{escape(_t(lang, "Map"))}">{canvas.render()}</div></div>'
+        f'aria-label="{escape(_t(lang, "Map"))}">{canvas.render()}</div>'
+        f"{map_legend(lang, name)}</div>"
         f'<div class="panel">{draw_rondel(state, lang, links, name)}</div>'
         f'<div class="panel">{nation_table(state, marked, lang, links, name)}</div>'
         f'<div class="panel">{player_table(state, marked, lang, links, name)}</div>'
+    )
+
+
+def map_legend(lang: str, name: Any) -> str:
+    """What the map's marks stand for, each drawn as the map draws it (a unit in a filled
+    box, a factory in a white one), in the reader's words."""
+    kinds = [("unit", "army"), ("unit", "fleet"), ("building", "armaments"),
+             ("building", "shipyard")]  # fmt: skip
+    items = []
+    for vocab, kind in kinds:
+        letter = _t(lang, GLYPHS[kind], count="")
+        words = _t(lang, "{letter} = {piece}", letter=letter, piece=name(vocab, kind))
+        items.append(f"<li>{_swatch(kind, letter)} {escape(words)}</li>")
+    note = escape(_t(lang, "The number after a letter: how many units stand there."))
+    return f'<ul class="legend map-legend">{"".join(items)}<li>{note}</li></ul>'
+
+
+def _swatch(kind: str, letter: str) -> str:
+    if kind in ("army", "fleet"):
+        corner = 2 if kind == "army" else 6
+        box = f'<rect x="1" y="1" width="24" height="16" rx="{corner}" fill="#555"/>'
+        ink = 'fill="#fff"'
+    else:
+        box = (
+            '<rect x="4" y="1" width="18" height="16" fill="#fff" stroke="#555" stroke-width="2"/>'
+        )
+        ink = 'fill="#555" font-weight="bold"'
+    return (
+        f'<svg width="26" height="18" viewBox="0 0 26 18" aria-hidden="true">{box}'
+        f'<text x="13" y="13.5" font-size="12" text-anchor="middle" {ink}>'
+        f"{escape(letter)}</text></svg>"
     )
 
 
@@ -225,8 +259,9 @@ def draw_rondel(state: Any, lang: str, links: Any, name: Any) -> str:
         with canvas.link(f"/nations/{state.turn}" if state.turn else "/nations",
                          place=f"rondel:{space}", name=label):  # fmt: skip
             canvas.rect(x, y, 85, 60, rx=4, fill="#f1ede3", stroke="#aaa")
-            for line_number, line in enumerate(lines(label, 12, 2)):
-                canvas.text(x + 5, y + 15 + line_number * 14, line, size=12, fill="#333")
+            for line_number, line in enumerate(lines(label, 15, 2)):
+                canvas.text(x + 5, y + 15 + line_number * 14, line, size=shrink(line, 12, 12),
+                            fill="#333")  # fmt: skip
             here = [
                 nid for nid in NATIONS if getattr(state.nations.get(nid), "rondel", None) == space
             ]

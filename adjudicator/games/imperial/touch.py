@@ -116,9 +116,12 @@ def put(state: Any, move: dict[str, Any], place: str) -> dict[str, Any] | None:
         unit = "fleet" if region in board().seas else "army"
         move.setdefault("units", []).append({"kind": unit, "region": region})
         return move
-    if kind == "maneuver":
-        return put_maneuver(state, move, region)
-    return None
+    if kind != "maneuver":  # a tap on one of the nation's units: that unit's maneuver
+        nation = nation_of(state, move)
+        if not any(has_unit(state, nation, unit, region) for unit in ("army", "fleet")):
+            return None
+        move = {"type": "maneuver", **({"nation": move["nation"]} if move.get("nation") else {})}
+    return put_maneuver(state, move, region)
 
 
 def adopt(move: dict[str, Any], option: dict[str, Any]) -> dict[str, Any]:

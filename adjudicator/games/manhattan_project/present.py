@@ -14,8 +14,10 @@ from ...core.present import (
     fit,
     is_marked,
     lines,
+    shrink,
     stroke,
     translator,
+    width_of,
 )
 from .models import SPACES
 from .moves import book
@@ -205,7 +207,8 @@ def draw_tracks(
         with canvas.link(f"/players/{index}/{name}", place=aircraft, name=_t(lang, LABELS[name])):
             if aircraft:  # the part a mark outlines (a text's outline would blur it)
                 canvas.rect(x - 5, y - 15, 110, 42, rx=4, fill="#fbfaf7", stroke="none")
-            canvas.text(x, y, fit(_t(lang, LABELS[name]), 17), size=12,
+            label = _t(lang, LABELS[name])
+            canvas.text(x, y, label, size=shrink(label, 17, 12),
                         fill=MARK if bad else "#555")  # fmt: skip
             canvas.text(x, y + 20, value, size=17, font_weight="bold",
                         fill=MARK if bad else "#222")  # fmt: skip
@@ -232,9 +235,10 @@ def draw_building(
     canvas: Canvas, building: Any, x: float, top: float, bad: bool, name: str, lang: str
 ) -> None:
     canvas.rect(x, top, CARD_W - 4, CARD_H, rx=3, fill="#fff", **stroke(bad, "#999"))
-    canvas.text(x + 4, top + 15, fit(name, 11), size=12)
+    for number, line in enumerate(lines(name, 14, 2) if width_of(name) > 11 else [name]):
+        canvas.text(x + 4, top + 14 + number * 12, line, size=shrink(line, 10, 12))
     for slot, piece in enumerate(getattr(building, "occupants", [])[:3]):
-        draw_piece(canvas, x + 14 + slot * STEP, top + 36, piece, lang)
+        draw_piece(canvas, x + 14 + slot * STEP, top + 40, piece, lang)
     if getattr(building, "damage", 0):
         canvas.text(x + CARD_W - 8, top + CARD_H - 5, f"✕{building.damage}", size=12,
                     text_anchor="end", fill=MARK)  # fmt: skip

@@ -131,7 +131,8 @@ def brushes(data: Any, name: Any, lang: str) -> list[tuple[str, str]]:
 
 def buy(data: Any, slot: int, colour: str) -> str:
     """The market's building at ``slot`` goes to the player ``colour``; the dearer ones
-    slide down a slot and the dearest slot waits, empty, for the card that refills it."""
+    slide down a slot and the dearest slot waits, empty, for the card that refills it,
+    drawn from the building deck (one card fewer there)."""
     market, players = data.get("market"), data.get("players")
     players = [p for p in players if isinstance(p, dict)] if isinstance(players, list) else []
     buyer = next((p for p in players if p.get("colour") == colour), None)
@@ -143,6 +144,9 @@ def buy(data: Any, slot: int, colour: str) -> str:
         return ""
     buyer.setdefault("buildings", []).append(card)  # (a starting card stays one: its back)
     market.append(None)
+    deck = data.get("building_deck")
+    if isinstance(deck, int) and not isinstance(deck, bool) and deck > 0:
+        data["building_deck"] = deck - 1  # the card that refills the market is drawn
     return f"/market/{len(market) - 1}"
 
 

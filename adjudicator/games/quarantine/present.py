@@ -10,6 +10,7 @@ from ...core.present import MARK, Canvas, Presentation, is_marked, stroke, trans
 from .geometry import Layout, turn
 from .models import COLOURS, SPECIAL_KINDS
 from .moves import book
+from .picture import draw_market
 from .touch import TOUCH
 
 DOMAIN = "quarantine"
@@ -253,6 +254,7 @@ def draw(state: Any, marked: set[str], lang: str, links: Any = False, names: Any
                           "</div></div>")  # fmt: skip
         else:
             panels.append(f'<div class="panel">{canvas.render()}</div>')
+    panels.append(draw_market(state, marked, lang, links, name))
     return "".join(panels)
 
 

@@ -1,9 +1,11 @@
 """Quarantine's moves on its picture (see :mod:`adjudicator.core.touch`).
 
-The places: a hospital tile (``tile:anna:0:1``, the player's name and the tile's square)
-and a player's waiting line (``line:anna``). A tap on a tile puts the grey cube there (or,
-while disinfecting or admitting, names that tile); a tap on a waiting line puts the drawn
-patient in it.
+The places: a hospital tile (``tile:anna:0:1``, the player's name and the tile's square),
+a player's waiting line (``line:anna``) and a market stack (``market:lab``,
+``market:treatment:blue``). A tap on a tile puts the grey cube there (or, while
+disinfecting or admitting, names that tile); a tap on a waiting line puts the drawn
+patient in it; a tap on a market stack buys from it (the payment and the tile's square
+from the options list, see :func:`adjudicator.core.touch.tap`).
 """
 
 from __future__ import annotations
@@ -25,6 +27,12 @@ def places(state: Any, move: dict[str, Any]) -> list[str]:
 def put(state: Any, move: dict[str, Any], place: str) -> dict[str, Any] | None:
     """The move after a tap on ``place`` (``None``: not a place of this game)."""
     what, _, rest = place.partition(":")
+    if what == "market" and rest:
+        room, _, colour = rest.partition(":")
+        # (no payment: unless a legal purchase fills it in, the verdict says why not)
+        if room == "treatment":
+            return {"type": "buy_treatment", "colour": colour, "pay": {}} if colour else None
+        return {"type": "buy_special", "kind": room, "pay": {}}
     if what == "line" and rest:
         kept = {"colour": move["colour"]} if move.get("colour") else {}
         return {"type": "place_patient", "player": rest, **kept}

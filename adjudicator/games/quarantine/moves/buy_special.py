@@ -277,3 +277,11 @@ def tile_goes(state: State, data: Candidate, base: Message) -> Message:
     return words.say(
         N_("{action} It goes {place}."), action=base, place=words.at(tiles, tuple(data["at"]))
     )
+
+
+@KIND.places
+def named_places(state: State, data: Candidate) -> list[str]:
+    """The market stack bought from (``market:lab``); a contract's tile names none."""
+    if data.get("kind") and not data.get("seller"):
+        return [f"market:{data['kind']}"]
+    return []

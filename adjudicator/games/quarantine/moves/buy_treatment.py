@@ -167,3 +167,9 @@ def sampled(state: State, rng: random.Random) -> list[Candidate]:
 def listed_as(state: State, data: Candidate) -> Message:
     """As said, and where the tile goes."""
     return tile_goes(state, data, said(state, data))
+
+
+@KIND.places
+def named_places(state: State, data: Candidate) -> list[str]:
+    """The market stack bought from (``market:treatment:blue``)."""
+    return [f"market:treatment:{data['colour']}"] if data.get("colour") else []

@@ -98,6 +98,22 @@ def all_in_bag(state: State) -> Iterator[Violation]:
             )
 
 
+@checks.state("QU-305", title=N_("Who plays first"))
+def first_player_starts(state: State) -> Iterator[Violation]:
+    first, active = state.players[0].name, state.round.active
+    nothing_drawn = state.bag.coloured() == PATIENTS_PER_COLOUR * 4
+    if state.round.first_round and nothing_drawn and active != first:
+        yield checks.violation(
+            "QU-305",
+            N_(
+                "No patient cube has left the bag yet, so the game is at its first round: {first}, the first player, plays it, not {active}."
+            ),
+            "/round/active",
+            first=first,
+            active=active,
+        )
+
+
 @checks.state("QU-306", title=N_("The action discs and the bag"))
 def bag_holder(state: State) -> Iterator[Violation]:
     i = state.index(state.round.active)

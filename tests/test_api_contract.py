@@ -1,0 +1,125 @@
+"""The OpenAPI document says what the server does (reliability review: schemathesis found
+an unknown ``lang`` accepted silently, the event stream declared as a JSON string, and
+``options?kind=`` answering an undocumented 422)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from adjudicator.core.i18n import LANGS
+from adjudicator.games import get_game
+from web import create_app
+
+from .test_table_web import PLAYERS
+
+BASE = "/api/v1/tables"
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Any:
+    return create_app({"ADJ_DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}"}).test_client()
+
+
+@pytest.fixture
+def doc(client: Any) -> dict[str, Any]:
+    data: dict[str, Any] = client.get("/openapi.json").get_json()
+    return data
+
+
+def table(client: Any) -> str:
+    body = {"game": "quarantine", "players": PLAYERS[:2]}
+    code: str = client.post(BASE, json=body).get_json()["code"]
+    return code
+
+
+@pytest.mark.parametrize("lang", ["xx", "", "EN", "zh-TW", "el;x"])
+def test_an_unknown_lang_is_refused_by_the_api_with_the_field_named(client: Any, lang: str) -> None:
+    code = table(client)
+    state = get_game("quarantine").example("setup-2p")
+    for method, path, body in [
+        ("GET", "/api/v1/games", None),
+        ("GET", "/api/v1/quarantine/rules", None),
+        ("POST", "/api/v1/quarantine/check", state),
+        ("GET", f"{BASE}/{code}/log", None),
+        ("GET", f"{BASE}/{code}/options", None),
+    ]:
+        answer = client.open(path, method=method, json=body, query_string={"lang": lang},
+                             headers={"Accept-Language": "pt"})  # fmt: skip
+        assert answer.status_code == 422, (path, lang)
+        errors = answer.get_json()["errors"]
+        assert [e["path"] for e in errors] == ["lang"]
+        assert "`en`, `el`, `pt`, `zh_TW`" in errors[0]["message"]
+        assert "deve" in errors[0]["message"]  # in the reader's other language (Portuguese)
+
+
+def test_every_api_lang_is_accepted_and_a_page_still_falls_back(client: Any) -> None:
+    for lang in LANGS:
+        assert client.get("/api/v1/games", query_string={"lang": lang}).status_code == 200
+    assert client.get("/en/quarantine/check?lang=xx").status_code == 200
+
+
+def test_every_operation_with_a_lang_documents_its_422(doc: dict[str, Any]) -> None:
+    with_lang = [
+        (path, method, operation)
+        for path, item in doc["paths"].items()
+        for method, operation in item.items()
+        if any(p["name"] == "lang" for p in operation.get("parameters", []))
+    ]
+    assert len(with_lang) > 20
+    for path, method, operation in with_lang:
+        lang = next(p for p in operation["parameters"] if p["name"] == "lang")
+        assert lang["schema"]["enum"] == list(LANGS)
+        schema = operation["responses"]["422"]["content"]["application/json"]["schema"]
+        assert "Problem" in str(schema), (path, method)
+
+
+def test_an_unknown_kind_is_a_documented_422(client: Any, doc: dict[str, Any]) -> None:
+    code = table(client)
+    operation = doc["paths"][f"{BASE}/{{code}}/options"]["get"]
+    kinds = next(p for p in operation["parameters"] if p["name"] == "kind")["schema"]["enum"]
+    assert "end_round" in kinds and "maneuver" in kinds  # every game's kinds
+    assert client.get(f"{BASE}/{code}/options?kind=end_round").status_code == 200
+    wrong = client.get(f"{BASE}/{code}/options?kind=maneuver")  # Imperial's, not Quarantine's
+    assert wrong.status_code == 422 and "422" in operation["responses"]
+    assert wrong.get_json()["errors"][0]["path"] == "/kind"
+    game_kinds = doc["paths"]["/api/v1/quarantine/options"]["post"]["parameters"][0]
+    assert game_kinds["name"] == "kind"
+    assert game_kinds["schema"]["enum"] == list(get_game("quarantine").options.kinds)
+
+
+def test_the_event_stream_is_declared_as_a_stream_not_a_string(doc: dict[str, Any]) -> None:
+    content = doc["paths"][f"{BASE}/{{code}}/events"]["get"]["responses"]["200"]["content"]
+    assert content == {"text/event-stream": {}}
+
+
+def as_floats(data: Any) -> Any:
+    """Every integer of ``data`` written as a number with a fraction of zero (``3.0``)."""
+    if isinstance(data, bool):
+        return data
+    if isinstance(data, int):
+        return float(data)
+    if isinstance(data, dict):
+        return {key: as_floats(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [as_floats(value) for value in data]
+    return data
+
+
+@pytest.mark.parametrize("game_id", ["imperial", "manhattan-project", "quarantine"])
+def test_whole_numbers_written_3_0_are_integers_as_json_schema_says(game_id: str) -> None:
+    game = get_game(game_id)
+    for name in game.example_names()[:3]:
+        state = game.example(name)
+        assert game.check(as_floats(state)).to_json() == game.check(state).to_json(), name
+
+
+def test_a_table_version_written_2_0_is_version_2(client: Any) -> None:
+    code = table(client)
+    answer = client.post(f"{BASE}/{code}/undo", json={"version": 1.0})
+    assert answer.status_code == 400  # nothing to undo: the version itself was accepted
+    refused = client.post(f"{BASE}/{code}/undo", json={"version": 1.5})
+    assert refused.status_code == 422
+    assert refused.get_json()["errors"][0]["path"] == "/version"
