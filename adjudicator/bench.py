@@ -770,14 +770,15 @@ def long_log(lines: int = 5000) -> dict[str, Any]:
 def bench_replay(lines: int = 5000) -> dict[str, Any]:
     """How long checking a long log file takes: its replay alone (every move adjudicated),
     and its import into a new table (the replay, then one transaction), in SQLite."""
-    from .table.service import Tables
+    from .table.service import Limits, Tables
     from .table.store import make_engine, migrate
 
     data = long_log(lines)
     with tempfile.TemporaryDirectory(prefix="adj-replay-bench-") as folder:
         engine = make_engine(f"sqlite:///{folder}/tables.sqlite3")
         migrate(engine)
-        tables = Tables(engine)
+        # measured to the end even on a busy machine; the server's budget is printed beside
+        tables = Tables(engine, Limits(replay_seconds=600.0))
         started = time.perf_counter()
         _log, result = tables.replay(data)
         replayed = time.perf_counter() - started
@@ -801,7 +802,7 @@ def bench_replay(lines: int = 5000) -> dict[str, Any]:
         "database_bytes_per_line": round(stored / lines),
         "export_s": round(export_s, 2),
         "export_bytes": exported,
-        "budget_s": tables.limits.replay_seconds,
+        "budget_s": Limits().replay_seconds,
         "load_average": _load_average(),
     }
 

@@ -176,6 +176,7 @@ def cmd_move(args: argparse.Namespace, out: Output) -> int:
     args.game_of, args.loaded = game, {**state, "move": move} if isinstance(state, dict) else None
     verdict = game.adjudicate(state, move)
     data = verdict.to_json(out.lang)
+    data["state"] = game.stamped(data["state"])  # the new state: the current format
     both = {**state, "move": move} if isinstance(state, dict) else {"move": move}
 
     def text() -> str:

@@ -123,3 +123,13 @@ def test_a_table_version_written_2_0_is_version_2(client: Any) -> None:
     refused = client.post(f"{BASE}/{code}/undo", json={"version": 1.5})
     assert refused.status_code == 422
     assert refused.get_json()["errors"][0]["path"] == "/version"
+
+
+def test_the_table_bodies_state_their_bounds_in_json_schema_terms(doc: dict[str, Any]) -> None:
+    """(A validator placed before the bounds made pydantic write them as `ge`/`le`, which
+    JSON Schema ignores: a negative version was documented as valid.)"""
+    for op in ("moves", "undo", "corrections"):
+        body = doc["paths"][f"{BASE}/{{code}}/{op}"]["post"]["requestBody"]
+        version = body["content"]["application/json"]["schema"]["properties"]["version"]
+        assert (version["minimum"], version["maximum"]) == (0, 2**31 - 1)
+        assert "ge" not in version and "le" not in version

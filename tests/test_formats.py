@@ -5,6 +5,7 @@ code) still load, and give the same verdicts."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -123,3 +124,70 @@ def test_an_unknown_format_version_is_named(version: Any) -> None:
     with pytest.raises(MalformedInput) as refused:
         game.check({**game.example("mid-game"), "format_version": version})
     assert [e.path for e in refused.value.errors] == ["/format_version"]
+
+
+# --- outputs write their format version ------------------------------------------------------
+
+
+def legal_move(game_id: str) -> tuple[Any, Any]:
+    game = get_game(game_id)
+    for name in game.example_names():
+        state = game.example(name)
+        actions = game.options_of(state).actions
+        if actions:
+            return state, dict(actions[0].move)
+    raise AssertionError(f"no example of {game_id} has a legal action")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_new_state_is_answered_with_its_format_version(game_id: str, tmp_path: Path) -> None:
+    game = get_game(game_id)
+    state, move = legal_move(game_id)
+    client = create_app({"ADJ_DATABASE_URL": "sqlite://"}).test_client()
+    answer = client.post(f"/api/v1/{game_id}/move", json={"state": state, "move": move})
+    after = answer.get_json()["state"]
+    assert next(iter(after)) == "format_version" and after["format_version"] == game.format_version
+    read = game.check(after).to_json()  # read back as what it is: no notice of an old form
+    assert read == game.check({k: v for k, v in after.items() if k != "format_version"}).to_json()
+    example = client.get(f"/api/v1/{game_id}/examples/{game.example_names()[0]}").get_json()
+    assert example["format_version"] == game.format_version
+    schema = client.get(f"/api/v1/{game_id}/schema").get_json()
+    assert schema["properties"]["format_version"]["maximum"] == game.format_version
+    page = client.get(f"/en/{game_id}/move", query_string={
+        "s": permalink.encode(state), "m": permalink.encode(move)})  # fmt: skip
+    assert page.status_code == 200
+    link = re.search(r'href="[^"]*/check\?s=([\w-]+)"', page.get_data(as_text=True))
+    assert link and permalink.decode(link.group(1))["format_version"] == game.format_version
+
+
+def test_the_command_line_writes_the_new_state_with_its_format_version(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from adjudicator.cli import main
+
+    state, move = legal_move("manhattan-project")
+    (tmp_path / "s.json").write_text(json.dumps(state))
+    (tmp_path / "m.json").write_text(json.dumps(move))
+    main(["move", "manhattan-project", str(tmp_path / "s.json"), str(tmp_path / "m.json"),
+          "--format", "json"])  # fmt: skip
+    assert json.loads(capsys.readouterr().out)["state"]["format_version"] == 2
+
+
+def test_an_earlier_form_read_anywhere_gives_its_notices() -> None:
+    """Not only a state check: a move on a state of format 1, on the API and the page."""
+    game = get_game("manhattan-project")
+    state, move = legal_move("manhattan-project")
+    old = json.loads(json.dumps(state))
+    old["market"][0]["name"] = "University"
+    client = create_app({"ADJ_DATABASE_URL": "sqlite://"}).test_client()
+    answer = client.post("/api/v1/manhattan-project/move", json={"state": old, "move": move})
+    verdict = answer.get_json()
+    assert [n["path"] for n in verdict["notices"]] == ["/market/0/name"]
+    assert verdict["state"] == game.stamped(game.adjudicate(state, move).state)
+    for path, query in [("move", {"m": permalink.encode(move)}), ("check", {})]:
+        page = client.get(f"/pt/manhattan-project/{path}",
+                          query_string={"s": permalink.encode(old), **query})  # fmt: skip
+        html = page.get_data(as_text=True)
+        assert 'id="format-notices"' in html and "formato anterior" in html, path
+    fresh = client.get("/pt/manhattan-project/check", query_string={"s": permalink.encode(state)})
+    assert 'id="format-notices"' not in fresh.get_data(as_text=True)

@@ -147,7 +147,7 @@ def test_alternatives_for_an_illegal_action():
 
 @pytest.mark.parametrize(
     ("pointer", "value"),
-    [("/marker_supply", True), ("/marker_supply", "7"), ("/bag/red", 7.0), ("/end/over", 1)],
+    [("/marker_supply", True), ("/marker_supply", "7"), ("/bag/red", 7.5), ("/end/over", 1)],
 )
 def test_strict_types_name_the_field(pointer, value):
     from adjudicator.core.cases import set_pointer

@@ -105,7 +105,7 @@ def test_opening_validates_every_field(client: FlaskClient, field: str, value: A
     [
         ("moves", {"move": {"type": "opening"}, "version": 10**30}, "/version"),
         ("moves", {"move": {"type": "opening"}, "version": -1}, "/version"),
-        ("moves", {"move": {"type": "opening"}, "version": 1.0}, "/version"),
+        ("moves", {"move": {"type": "opening"}, "version": 1.5}, "/version"),
         ("moves", {"move": "opening", "version": 1}, "/move"),
         ("moves", {"move": {"type": "opening"}, "version": 1, "author": 7}, "/author"),
         ("undo", {"version": True}, "/version"),

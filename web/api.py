@@ -62,7 +62,9 @@ def move(game_id: str) -> Any:
         verdict = safely(game.adjudicate, body["state"], body["move"])
     except MalformedInput as exc:
         return malformed("move", exc)
-    return jsonify(verdict.to_json(current_lang()))
+    answer = verdict.to_json(current_lang())
+    answer["state"] = game.stamped(answer["state"])  # the new state: the current format
+    return jsonify(answer)
 
 
 @bp.post("/api/v1/<game_id>/score")
@@ -96,7 +98,7 @@ def schema(game_id: str) -> Any:
     which = request.args.get("which", "state")
     if which not in ("state", "move"):
         raise Missing(Message(CORE, N_("There is no schema called “{name}”."), {"name": which}))
-    return jsonify(game.schema(which))
+    return jsonify(game.input_schema(which))
 
 
 @bp.get("/api/v1/<game_id>/rules")
@@ -149,7 +151,7 @@ def examples(game_id: str) -> Any:
 def example(game_id: str, name: str) -> Any:
     game = find_game(game_id)
     try:
-        return jsonify(game.example(name))
+        return jsonify(game.stamped(game.example(name)))
     except UnknownExample:
         raise Missing(
             Message(CORE, N_("There is no example called “{name}”."), {"name": name})

@@ -17,6 +17,7 @@ log = logging.getLogger(__name__)
 
 _MESSAGES = {
     400: N_("The request could not be understood."),
+    403: N_("This request came from another site's page; it was refused."),
     404: N_("This page does not exist."),
     405: N_("This address does not accept this kind of request."),
     413: N_("The input is too large (at most 256 KB)."),

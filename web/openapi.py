@@ -32,7 +32,7 @@ def _rewrite_refs(node: Any, prefix: str) -> Any:
 def _components(game: Game) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for which in ("state", "move"):
-        schema = game.schema(which)
+        schema = game.input_schema(which)
         for name, sub in schema.get("$defs", {}).items():
             found[f"{game.id}.{name}"] = _rewrite_refs(sub, game.id)
         found[f"{game.id}.{which}"] = _rewrite_refs(schema, game.id)
@@ -89,6 +89,11 @@ _MOVE = {
             "type": "array",
             "items": {"type": "string"},
             "description": "For a legal move: the IDs of the rules it is made under",
+        },
+        "notices": {
+            "type": "array",
+            "items": {"$ref": "#/components/schemas/Violation"},
+            "description": "how a state or move of an earlier format was read",
         },
         "errors": {"type": "array", "items": {"$ref": "#/components/schemas/Error"}},
     },

@@ -296,6 +296,7 @@ def check_context(
         return context
     paths = [v.path for v in report.violations]
     context["editor"] = state_editor(game, data, opened, set(paths))
+    context["format_notices"] = format_notices(report.notices)
     context.update(
         verdict={
             "valid": report.valid,
@@ -311,6 +312,12 @@ def check_context(
     return context
 
 
+def format_notices(notices: Any) -> list[dict[str, str]]:
+    """How an input of an earlier format was read (the notices no rule raised)."""
+    lang = current_lang()
+    return [{"path": n.path, "message": n.message.render(lang)} for n in notices if not n.rule]
+
+
 def move_link(game: Game, data: Any, move: Any, **extra: Any) -> str:
     """The dispute page with ``data`` and ``move`` in the URL."""
     s, m = permalink.encode(data), permalink.encode(move)
@@ -324,6 +331,7 @@ def verdict_context(
     result = verdict.to_json(current_lang())
     both = {**data, "move": move} if isinstance(data, dict) else {"move": move}
     context: dict[str, Any] = {
+        "format_notices": format_notices(verdict.notices),
         "verdict": result,
         "violations": violation_views(game, verdict.violations, both, link_resolver(editor, "m")),
         "alternatives": [
@@ -338,9 +346,10 @@ def verdict_context(
     if verdict.state is None:
         return context
     after = result["state"]
+    saved = game.stamped(after)  # what the reader copies or links: with its format version
     context.update(
-        after_json=pretty(after),
-        after_href=url_for("pages.check", game_id=game.id, s=permalink.encode(after)),
+        after_json=pretty(saved),
+        after_href=url_for("pages.check", game_id=game.id, s=permalink.encode(saved)),
         after_picture=picture(game, after, []),
     )
     return context

@@ -81,6 +81,24 @@ def _split(where: str) -> list[str]:
     return [p for p in where.split("/") if p]
 
 
+def stamped(data: Any, version: int) -> Any:
+    """A state or move that is in format ``version`` as an output writes it: with its
+    format version first (what a later release reads it by)."""
+    if not isinstance(data, dict):
+        return data
+    return {FORMAT_KEY: version, **{k: v for k, v in data.items() if k != FORMAT_KEY}}
+
+
+def with_format_key(schema: Any, current: int) -> Any:
+    """An object's JSON Schema with the format version it may carry (1 to ``current``)."""
+    if isinstance(schema, dict) and isinstance(schema.get("properties"), dict):
+        schema["properties"][FORMAT_KEY] = {
+            "type": "integer", "minimum": 1, "maximum": current,
+            "description": "The format the object is written in (none: 1).",
+        }  # fmt: skip
+    return schema
+
+
 def version_of(data: Any, current: int, what: str = "") -> int:
     """The format version ``data`` says it has (1 when it says none); a version this code
     does not know is refused (:class:`MalformedInput`)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Protocol
@@ -24,9 +24,11 @@ from .formats import (
     Upgrade,
     defaults,
     refused_whole_number,
+    stamped,
     upgrade,
     version_of,
     whole_numbers,
+    with_format_key,
 )
 from .i18n import N_, Message, gettext
 from .moves import MoveBook
@@ -248,6 +250,11 @@ class Game:
         except ValidationError:
             return self.parse_state(load_json(text))
 
+    def stamped(self, data: Any) -> Any:
+        """A state or move of the current format with its format version (for an output:
+        an answer, a file, a link), so that a later release reads it as what it is."""
+        return stamped(data, self.format_version)
+
     def parse_move(self, data: Any) -> Any:
         """Validate ``data`` as a move; raises :class:`MalformedInput` with every problem."""
         return self._parse("move", data)[0]
@@ -285,8 +292,20 @@ class Game:
         raise MalformedInput.from_pydantic(error, data, domain=self.domain) from None
 
     def schema(self, which: str = "state") -> dict[str, Any]:
+        """The JSON Schema of a state or a move (what the editors draw)."""
         model = self.move_adapter if which == "move" else TypeAdapter(self.state_model)
         return model.json_schema()
+
+    def input_schema(self, which: str = "state") -> dict[str, Any]:
+        """:meth:`schema` as an input may be written: with the ``format_version`` a state
+        or a move may carry (see :mod:`.formats`); what the API's document states."""
+        schema = self.schema(which)
+        if which != "move":
+            return with_format_key(schema, self.format_version)
+        for branch in schema.get("oneOf", ()):
+            name = branch.get("$ref", "").rpartition("/")[2]
+            with_format_key(schema.get("$defs", {}).get(name), self.format_version)
+        return schema
 
     # --- verdicts -------------------------------------------------------------------------
     def violations(self, state: Any) -> tuple[Violation, ...]:
@@ -323,17 +342,20 @@ class Game:
         :class:`MalformedInput` listing the problems of both (move paths under ``/move``)."""
         errors: list[Any] = []
         state = move = None
+        notices: tuple[Notice, ...] = ()
         try:
-            state = self.parse_state(state_data)
+            state, notices = self._parse("state", state_data)
         except MalformedInput as exc:
             errors.extend(exc.errors)
         try:
-            move = self.parse_move(move_data)
+            move, read = self._parse("move", move_data)
+            notices += tuple(replace(n, path="/move" + n.path) for n in read)
         except MalformedInput as exc:
             errors.extend(type(e)("/move" + e.path, e.message) for e in exc.errors)
         if errors:
             raise MalformedInput(errors)
-        return self.adjudicate_parsed(state, move)
+        verdict = self.adjudicate_parsed(state, move)
+        return replace(verdict, notices=notices) if notices else verdict
 
     def adjudicate_parsed(
         self, state: Any, move: Any, *, with_alternatives: bool = True

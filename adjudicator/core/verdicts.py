@@ -151,6 +151,9 @@ class MoveVerdict(_Violations):
     effects: tuple[Message, ...] = ()
     allowed_by: tuple[str, ...] = ()
     """For a legal move: the rules it is made under, most specific first."""
+    notices: tuple[Notice, ...] = ()
+    """How a state or move of an earlier format was read (paths into the move start with
+    ``/move``)."""
 
     @property
     def legal(self) -> bool:
@@ -164,6 +167,7 @@ class MoveVerdict(_Violations):
             "alternatives": [a.to_json(lang) for a in self.alternatives],
             "effects": [m.render(lang) for m in self.effects],
             "allowed_by": list(self.allowed_by),
+            "notices": [n.to_json(lang) for n in self.notices],
             "errors": [],
         }
 

@@ -306,7 +306,7 @@ def test_language_choice_is_remembered(page: Page, server: str) -> None:
 def test_enter_in_a_field_checks_the_state(page: Page, server: str) -> None:
     game = available_games()[0]
     page.goto(f"{server}/pt/{game.id}/check?example={game.example_names()[0]}")
-    field = page.locator("form#state-form input[type=number]").first
+    field = page.locator("form#state-form select.count").first  # a count (its number box hidden)
     with submitted(page):
         field.press("Enter")
     expect(page.locator("#verdict, #errors").first).to_be_visible()

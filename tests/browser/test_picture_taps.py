@@ -62,3 +62,40 @@ def test_quarantine_cell_tap_places_a_tile(page: Page, server: str) -> None:
     tile = state_of(page)["players"][player]["hospital"][-1]
     assert (tile["kind"], tile["colour"], tile["x"], tile["y"]) == ("treatment", "green", x, y)
     assert focus.startswith(f"s-players-{player}-hospital-")
+
+
+def test_a_count_is_chosen_in_one_step_by_keyboard(page: Page, server: str) -> None:
+    """A count is a list of numbers named by its label (the number box stays, hidden, in the
+    form); the keyboard moves it, and Enter checks the table as in the number box."""
+    page.set_viewport_size(PHONE)
+    page.goto(f"{server}/pt/manhattan-project/check?example=setup-3p")
+    box = page.locator('input[name$=":s/players/0/money"]')
+    chooser = page.locator("#s-players-0-money")
+    expect(chooser).to_have_attribute("aria-label", re.compile(r"\w"))
+    assert box.is_hidden() and chooser.evaluate("el => el.tagName") == "SELECT"
+    chooser.focus()
+    chooser.select_option("23")  # (what ArrowDown ×13 or the phone's wheel do)
+    assert box.input_value() == "23"
+    page.locator("#s-players-0-money").locator("xpath=..").locator("button.step").nth(1).click()
+    assert box.input_value() == "24" and chooser.input_value() == "24"
+    chooser.focus()
+    page.keyboard.press("ArrowUp")
+    assert box.input_value() == "23"
+    with submitted(page):
+        page.keyboard.press("Enter")
+    expect(page.locator("#verdict")).to_be_visible()
+    assert state_of(page)["players"][0]["money"] == 23
+
+
+def test_a_market_card_is_copied_to_a_player_by_keyboard(page: Page, server: str) -> None:
+    page.set_viewport_size(PHONE)
+    page.goto(f"{server}/el/manhattan-project/check?example=setup-3p")
+    chooser = page.locator('select[data-copy-into="/players/0/buildings"]')
+    expect(chooser).to_be_visible()
+    chooser.focus()
+    with submitted(page):
+        page.keyboard.press("ArrowDown")  # the first card of the table: the market's first
+    card = state_of(page)["players"][0]["buildings"][0]
+    assert {k: card[k] for k in state_of(page)["market"][0]} == state_of(page)["market"][0]
+    focus = page.locator("#state-form").get_attribute("data-focus")
+    assert focus and focus.startswith("s-players-0-buildings-0")

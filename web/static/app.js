@@ -139,6 +139,7 @@ function countChoice(input, name) {
     input.value = select.value;
     input.dispatchEvent(new Event("change", { bubbles: true }));
   });
+  select.addEventListener("blur", shown); // (the long list goes when the choice is made)
   input.addEventListener("change", function () {
     if (select.value !== input.value) {
       shown(); // after − or +

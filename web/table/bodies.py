@@ -32,8 +32,10 @@ Author = Annotated[
 ]
 Version = Annotated[
     StrictInt,
-    BeforeValidator(whole_numbers),  # 3.0 is a whole number (as JSON Schema says)
     Field(ge=0, le=MAX_NUMBER, description="The state version the phone saw."),
+    # 3.0 is a whole number (as JSON Schema says); after the Field, so that the schema
+    # states its bounds as minimum and maximum
+    BeforeValidator(whole_numbers),
 ]
 
 

@@ -137,7 +137,11 @@ class State(Strict):
     _index: Any = PrivateAttr(default=None)
 
     players: list[Player] = Field(min_length=1, max_length=12)
-    nations: dict[NationKey, Nation] = Field(description="By nation ID: AH, IT, FR, GB, GE, RU")
+    nations: dict[NationKey, Nation] = Field(
+        description="By nation ID: AH, IT, FR, GB, GE, RU",
+        # what the validator below requires, stated in the schema too (the API's document)
+        json_schema_extra={"required": list(NATIONS), "propertyNames": {"enum": list(NATIONS)}},
+    )
     units: list[Units] = Field(default_factory=list, max_length=300)
     investor_card: Name | None = None
     turn: NationId | None = Field(None, description="The nation that moves next")
