@@ -108,3 +108,11 @@ def test_a_kind_is_registered_once() -> None:
     again.kind(Pass, section="tokens", label="Pass")
     with pytest.raises(ValueError, match="twice"):
         again.kind(Pass, section="tokens", label="Pass")
+
+
+def test_an_unlisted_kind_is_a_move_but_not_an_option(state: Any) -> None:
+    """A kind whose move names what only the table knows is parsed and judged, not listed."""
+    unlisted = minigame.book.copy(checks.copy())
+    unlisted.kind(Pass, section="tokens", label="Pass", listed=False)
+    assert "pass" in unlisted.types and unlisted.options.kinds == ("take",)
+    assert all(c["type"] == "take" for c in unlisted.candidates(state))

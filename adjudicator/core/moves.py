@@ -51,7 +51,7 @@ Data = dict[str, Any]
 #: ``frame(state, move, effect)``: the part of applying that every kind shares (copying
 #: the state, what every action costs, what follows any move); ``effect(copy, move)``
 #: is the kind's own effect. The default copies the state and calls the effect.
-Frame = Callable[[Any, Any, Callable[..., Sequence[Message]]], tuple[Any, list[Message]]]
+Frame = Callable[[Any, Any, Callable[..., Any]], tuple[Any, list[Message]]]
 
 
 def _deep_copy_frame(
@@ -129,7 +129,8 @@ class MoveKind(Generic[M]):
         return func
 
     def words(self, func: F) -> F:
-        """``f(state, data)``: a candidate in words, as a player would say it."""
+        """``f(state, data)``: a candidate in words, as a player would say it (``None``: it
+        cannot be said so, and the kind's name stands for it)."""
         self.sayer = func
         return func
 
@@ -177,8 +178,9 @@ class MoveKind(Generic[M]):
 
     def say(self, state: Any, data: Data) -> Message:
         """A candidate in words (default: the kind's label as a sentence)."""
-        if self.sayer is not None:
-            return self.sayer(state, data)
+        said = self.sayer(state, data) if self.sayer is not None else None
+        if said is not None:
+            return said
         named = self.book.name if self.book else None
         move = named(self.type) if named else self.checks.message(self.label)
         # the game's own catalog translates the sentence (the core marks no game text)

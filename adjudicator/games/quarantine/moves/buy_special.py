@@ -280,8 +280,8 @@ def tile_goes(state: State, data: Candidate, base: Message) -> Message:
 
 
 @KIND.places
-def _places(state: State, move: dict[str, Any]) -> list[str]:
-    """The market stack bought from (not a room bought from another player)."""
-    if move.get("kind") and not move.get("seller"):
-        return [f"market:{move['kind']}"]
+def named_places(state: State, data: Candidate) -> list[str]:
+    """The market stack bought from (``market:lab``); a contract's tile names none."""
+    if data.get("kind") and not data.get("seller"):
+        return [f"market:{data['kind']}"]
     return []

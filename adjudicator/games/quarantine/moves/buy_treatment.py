@@ -170,6 +170,6 @@ def listed_as(state: State, data: Candidate) -> Message:
 
 
 @KIND.places
-def _places(state: State, move: dict[str, Any]) -> list[str]:
-    """The treatment stack bought from."""
-    return [f"market:treatment:{move['colour']}"] if move.get("colour") else []
+def named_places(state: State, data: Candidate) -> list[str]:
+    """The market stack bought from (``market:treatment:blue``)."""
+    return [f"market:treatment:{data['colour']}"] if data.get("colour") else []
