@@ -279,6 +279,20 @@ class GunicornServer:
             pids.append(self.process.pid)
         return sum(cpu_seconds(pid) for pid in pids)
 
+    def settle(self, timeout: float = 60.0, step: float = 1.0) -> None:
+        """Wait until the workers have warmed up in the background (see
+        :mod:`web.gunicorn_conf`): until they use under a tenth of a core for ``step``
+        seconds, or ``timeout`` seconds have gone. What is measured then is the steady
+        state, not the warm-up."""
+        deadline = time.monotonic() + timeout
+        used = self.workers_cpu_seconds()
+        while time.monotonic() < deadline:
+            time.sleep(step)
+            now_used = self.workers_cpu_seconds()
+            if now_used - used < 0.1 * step:
+                return
+            used = now_used
+
     def stop(self) -> None:
         """End the gunicorn this object started, and its workers."""
         workers = self.worker_pids()

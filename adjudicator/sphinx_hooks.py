@@ -12,10 +12,12 @@ import re
 from pathlib import Path
 from typing import Any
 
+from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
 
 from . import docs_search
 from .core.i18n import (
@@ -31,6 +33,22 @@ from .core.trace import problems as trace_problems
 from .games import available_games
 
 logger = logging.getLogger(__name__)
+
+
+class CommandExample(SphinxDirective):
+    """``.. command-example:: check manhattan-project state.json``: a command line of the
+    adjudicator, in the reader's language (``--lang`` of the build's language; none in
+    English), so that a Greek page never shows ``--lang pt``."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
+
+    def run(self) -> list[nodes.Node]:
+        lang = normalize_lang(self.config.language or "en")
+        line = f"adjudicator {self.arguments[0]}" + ("" if lang == "en" else f" --lang {lang}")
+        block = nodes.literal_block(line, line)
+        block["language"] = "console"
+        return [block]
 
 
 def check_build(app: Sphinx) -> None:
@@ -240,7 +258,7 @@ def theme_strings_changed(
     app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
 ) -> list[str]:
     """Every page again when the language's ``sphinx.po`` (the theme's words, in every page:
-    tooltips, "Next document") changed since the last build; an incremental build would
+    "Next", the menu's labels) changed since the last build; an incremental build would
     keep the old words otherwise."""
     import hashlib
 

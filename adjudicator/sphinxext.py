@@ -62,6 +62,8 @@ from .core.reference import (
     Dispute,
     Term,
     disputes_of_rule,
+    flagged_shared,
+    fold_duplicates,
     inconsistent_seeds,
     shared_printed_words,
 )
@@ -69,6 +71,7 @@ from .core.trace import raised_by, trace_game
 from .core.verdicts import Notice, Violation
 from .games import available_games, get_game
 from .sphinx_hooks import (
+    CommandExample,
     check_build,
     fix_js_translations,
     localize_config,
@@ -673,8 +676,10 @@ class GameGlossary(GameDirective):
         terms = sorted(game.glossary, key=_glossary_sort_key(lang))
         shared = shared_printed_words(terms)
         glossary = nodes.definition_list(classes=["adjudicator-glossary"])
-        for term in terms:
-            item = nodes.definition_list_item(ids=[self.anchor(term)])
+        listed, folded = fold_duplicates(terms, lang)
+        for term in listed:
+            same = folded.get(term.id, [])  # its anchors still lead here
+            item = nodes.definition_list_item(ids=[self.anchor(t) for t in (term, *same)])
             label = term.names[lang]
             if lang in term.coined:
                 label += " *"
@@ -698,7 +703,8 @@ class GameGlossary(GameDirective):
                 body += para(
                     self.t(N_("Source: {source}"), source=sources), classes=["term-source"]
                 )
-            used = rules_using(game, term)
+            using = {r.id for t in (term, *same) for r in rules_using(game, t)}
+            used = [r for r in game.catalog if r.id in using]
             if used:
                 line = para(self.t(USED_IN_LABEL))
                 line += comma_links((rule_link(r.id) for r in used), lang).children
@@ -709,13 +715,10 @@ class GameGlossary(GameDirective):
         books = self.game.catalog.rulebooks
         if any(not books[seed].official for t in terms for seed in t.printed if seed in books):
             body_nodes.append(para(self.t(UNOFFICIAL_NOTE), classes=["term-unofficial"]))
-        names = {t.id: t.names[self.lang] for t in terms}
+        by_id = {t.id: t for t in terms}
         flagged = [(t, seed) for t in terms for seed in inconsistent_seeds(t)]
         flagged += [
-            (t, seed)
-            for t in terms
-            for seed in t.printed
-            if any(names[o] != names[t.id] for o in shared.get((seed, t.id), ()))
+            (t, seed) for t in terms for seed in t.printed if flagged_shared(t, seed, shared, by_id)
         ]
         if flagged:
             line = para(self.t(INCONSISTENT_LIST), classes=["term-inconsistencies"])
@@ -741,6 +744,7 @@ class GameGlossary(GameDirective):
         """Each rulebook's word for the term, its variants, and what is inconsistent."""
         lang = self.lang
         names = {t.id: t.names[lang] for t in self.game.glossary}
+        by_id = {t.id: t for t in self.game.glossary}
         found = nodes.bullet_list(classes=["term-printed"])
         for seed, words in sorted(term.printed.items()):
             book = self.game.catalog.rulebooks.get(seed)
@@ -754,8 +758,7 @@ class GameGlossary(GameDirective):
                 line += nodes.inline("", f" ⚠ {self.t(INCONSISTENT_TERMS)}", classes=["flag"])
             others = [
                 link(names[other], f"#term-{self.game.id}-{other}")
-                for other in shared.get((seed, term.id), ())
-                if names[other] != names[term.id]  # its own headword is no other meaning
+                for other in flagged_shared(term, seed, shared, by_id)
             ]
             if others:
                 flag = nodes.inline("", " ⚠ ", classes=["flag"])
@@ -886,6 +889,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         "game-glossary": GameGlossary,
         "game-disputes": GameDisputes,
         "game-tables": GameTables,
+        "command-example": CommandExample,
     }.items():
         app.add_directive(name, cls)
     app.connect("config-inited", localize_config)

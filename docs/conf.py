@@ -13,14 +13,20 @@ gettext_uuid = False
 gettext_location = False
 templates_path = ["_templates"]
 html_static_path = ["_static"]
-html_theme = "alabaster"
-html_theme_options = {
-    "fixed_sidebar": False,
-    "show_relbars": True,
-    "page_width": "1100px",
-    "show_powered_by": False,
+#: Furo (as pip and attrs use): a reference made for reading on a phone, with its
+#: navigation and search in a drawer. The sidebar has no advertisement or version slot.
+html_theme = "furo"
+html_theme_options = {"top_of_page_buttons": []}
+html_sidebars = {
+    "**": [
+        "sidebar/brand.html",
+        "sidebar/search.html",
+        "sidebar/scroll-start.html",
+        "sidebar/navigation.html",
+        "sidebar/scroll-end.html",
+    ]
 }
-html_sidebars = {"**": ["about.html", "languages.html", "navigation.html", "searchbox.html"]}
+html_show_sphinx = False
 html_favicon = "_static/favicon.svg"
 html_copy_source = False
 html_show_sourcelink = False

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 
@@ -94,20 +95,23 @@ def test_docs_part_marks_what_it_skipped(monkeypatch):
     assert "note" not in full and "failed" not in full
 
 
-def test_cli_prints_every_key_as_json(monkeypatch, capsys):
-    real = bench.run_bench
+@pytest.fixture(scope="module")
+def minigame_figures():
+    """One tiny in-process bench of the mini game, shared by the tests of its printing."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(bench.PLANS, True, {**bench.PLANS[True], **TINY})
+        return bench.run_bench(quick=True, games=[MINIGAME], parts=("check", "parse", "move"))
 
-    def cheap(quick=False):
-        return real(quick=quick, games=[MINIGAME], parts=("check", "parse", "move"))
 
-    monkeypatch.setattr(bench, "run_bench", cheap)
+def test_cli_prints_every_key_as_json(monkeypatch, capsys, minigame_figures):
+    monkeypatch.setattr(bench, "run_bench", lambda quick=False: copy.deepcopy(minigame_figures))
     assert cli.main(["bench", "--quick", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert set(data) >= TOP_KEYS
 
 
-def test_text_table_is_readable():
-    data = bench.run_bench(quick=True, games=[MINIGAME], parts=("check", "parse", "move"))
+def test_text_table_is_readable(minigame_figures):
+    data = copy.deepcopy(minigame_figures)
     data["http"] = {"error": "ServerError: gunicorn stopped\nTraceback\nModuleNotFoundError: x"}
     text = bench.format_text(data)
     assert "minigame" in text and "check med" in text
@@ -123,8 +127,8 @@ def test_percentile_nearest_rank():
     assert percentile(values, 100) == 100.0
 
 
-def test_targets_table_lists_every_target():
-    data = bench.run_bench(quick=True, games=[MINIGAME], parts=("check", "parse", "move"))
+def test_targets_table_lists_every_target(minigame_figures):
+    data = copy.deepcopy(minigame_figures)
     rows = bench.target_rows(data)
     # one row per target, the baseline share on the rate's row, and one for the errors
     assert len(rows) == len(bench.TARGETS)

@@ -10,7 +10,10 @@ from adjudicator.core.reference import (
     IMPACTS,
     Term,
     disputes_of_rule,
+    flagged_shared,
+    fold_duplicates,
     inconsistent_seeds,
+    same_or_qualified,
     same_word,
     shared_printed_words,
 )
@@ -102,3 +105,45 @@ def test_a_words_other_forms_are_no_inconsistency():
     assert same_word("Θέση Εργαζομένου", "Θέσεις Εργαζομένων")
     assert not same_word("Δοκιμή", "Δοκιμαστική Έκρηξη")
     assert not same_word("Χρήματα", "Νομίσματα")
+
+
+def test_a_qualified_word_is_no_second_name():
+    # a kind of the thing, its long form and its opposite are the same word
+    assert same_or_qualified("Σύμβαση", "Ανοιχτή σύμβαση")
+    assert same_or_qualified("κατειλημμένο εργοστάσιο", "μη κατειλημμένο εργοστάσιο")
+    assert same_word("Νέοι Ασθενείς!", "Νέος Ασθενής!")
+    assert same_word("Γκρι Κύβος Ασθενείας", "Κύβος Γκρι Ασθενείας")
+    assert not same_or_qualified("Προθάλαμος", "Πλακίδια Θαλάμου")
+    term = _term("lobby", {"001": ("Προθάλαμος", "Πλακίδιο Προθάλαμου", "Πλακίδια Θαλάμου")})
+    assert inconsistent_seeds(term) == ("001",)
+    assert inconsistent_seeds(_term("contract", {"001": ("Σύμβαση", "Ανοιχτή σύμβαση")})) == ()
+
+
+def test_a_shared_word_is_told_once_and_never_within_one_family():
+    terms = [
+        _term("market", {"001": ("Αγορά",)}),
+        _term("purchasing", {"001": ("Αγορά",)}),
+        _term("production", {"002": ("Παραγωγή",)}),
+        _term("production_1", {"002": ("Παραγωγή",)}),
+        _term("buy", {"001": ("Αγορά Δωματίου",)}),
+        _term("buy_special", {"001": ("Αγορά Δωματίου",)}),
+    ]
+    shared, by_id = shared_printed_words(terms), {t.id: t for t in terms}
+    told = {
+        (t.id, seed): flagged_shared(t, seed, shared, by_id)
+        for t in terms
+        for seed in t.printed
+        if flagged_shared(t, seed, shared, by_id)
+    }
+    assert told == {("market", "001"): ["purchasing"]}
+
+
+def test_an_empty_vocabulary_entry_folds_into_the_defined_term_of_its_name():
+    names = {lang: "Repair" for lang in ("en", "el", "pt", "zh_TW")}
+    space = Term("repair", names, {}, (), "", "The space that removes damage.")
+    move = Term("move-repair", {**names, "en": "repair"}, {}, (), "", "", kind="move")
+    other = Term("move-test", {**names, "en": "Test"}, {}, (), "", "", kind="move")
+    kept, folded = fold_duplicates([space, move, other], "en")
+    assert kept == [space, other]
+    assert folded == {"repair": [move]}
+    assert fold_duplicates([space, move, other], "el")[0] == [space]

@@ -163,5 +163,17 @@ def test_the_chinese_reference_build_keeps_jieba_quiet() -> None:
     from adjudicator.docs_search import SearchTraditionalChinese
 
     logging.getLogger("jieba").setLevel(logging.DEBUG)
-    SearchTraditionalChinese({})
+    SearchTraditionalChinese({"dict": ""})  # no dictionary to load: the level is set first
     assert logging.getLogger("jieba").getEffectiveLevel() >= logging.WARNING
+
+
+def test_the_games_warm_up_a_step_at_a_time() -> None:
+    """A worker warms its games up in the background: between two steps (a game's check
+    answer, its three pages) it pauses, and its requests run there."""
+    from tests.minigame import GAME as MINIGAME
+    from web.service import warm_up
+
+    app = create_app({"ADJ_GAMES": [MINIGAME]})
+    steps: list[int] = []
+    warm_up(app, pause=lambda: steps.append(len(steps)))
+    assert len(steps) == 4

@@ -26,6 +26,8 @@ from web import create_app, permalink
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_web_demo import EXAMPLE, make_demo_game
 
+from tests.tiers import examples
+
 XSS = "<img src=x onerror=alert(1)>"
 
 
@@ -822,7 +824,7 @@ def fuzz_client() -> FlaskClient:
     return create_app({"ADJ_GAMES": [game], "TESTING": False}).test_client()
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=list(HealthCheck))
 @given(form=FORM, part=st.sampled_from(["check", "move", "score"]))
 def test_no_form_makes_a_page_fail(form: dict[str, str], part: str) -> None:
     response = fuzz_client().post(f"/en/demo/{part}", data=form)
@@ -830,7 +832,7 @@ def test_no_form_makes_a_page_fail(form: dict[str, str], part: str) -> None:
     no_traceback(response.get_data(as_text=True))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     key=st.sampled_from(["s", "m", "case", "example", "lang2", "q"]),
     value=st.text(max_size=40),

@@ -14,6 +14,7 @@ CPU and nothing in it waits, so the cooperative switching of gevent costs nothin
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import socket
 import sys
@@ -41,25 +42,27 @@ limit_request_line = 8190
 limit_request_fields = 100
 limit_request_field_size = 8190
 
-#: The application is loaded once, in the master, and warmed there (see ``when_ready``);
-#: the workers start from a copy of it, ready for their first connection.
+#: The application is loaded once, in the master, with its catalogs compiled (see
+#: ``when_ready``); the workers start from a copy of it and answer at once, while each
+#: warms up its games in the background (see ``post_worker_init``).
 preload_app = True
 
 
 def when_ready(server: Any) -> None:
-    """Migrate the shared tables' database once and warm the application, before the
-    workers start (the first page of a game would otherwise take a few seconds: reading
-    its cases and building its editor)."""
+    """Migrate the shared tables' database once and compile the catalogs, before the
+    workers start. The games' warm-up (their cases, schemas and editors: about a second a
+    game) is left to the workers, in the background, so that the first answer does not
+    wait for it."""
     import gc
 
     from web.links import announce
-    from web.service import warm_up
+    from web.service import warm_catalogs
     from web.table import migrate_at_start
 
     announce(server.app.wsgi(), server)  # the join links' address, before the workers fork
     migrate_at_start(server.app.wsgi())
-    warm_up(server.app.wsgi())
-    # What the warm-up built lives as long as the workers do: moved out of the collector's
+    warm_catalogs(server.app.wsgi())
+    # What the master built lives as long as the workers do: moved out of the collector's
     # sight, it is never scanned again, and its pages stay shared by the forked workers.
     gc.collect()
     gc.freeze()
@@ -117,6 +120,20 @@ def post_worker_init(worker: Any) -> None:
 
     for signum in (signal.SIGINT, signal.SIGQUIT, signal.SIGTERM):
         signal.signal(signum, stop)
+    gevent.spawn(_warm_up, worker.wsgi)
+
+
+def _warm_up(app: Any) -> None:
+    """The games' warm-up, a step at a time: between two steps the worker's requests run
+    (a request for a game not warmed yet builds what it needs itself)."""
+    import gevent
+
+    from web.service import warm_up
+
+    try:
+        warm_up(app, pause=lambda: gevent.sleep(0.01))
+    except Exception:  # a warm-up that fails leaves the work to the first requests
+        logging.getLogger(__name__).warning("warm-up failed", exc_info=True)
 
 
 def _track_sockets(app: Any) -> Any:

@@ -71,19 +71,31 @@ def docs_href(game: Game, rule_id: str, lang: str) -> str:
     return f"/docs/{lang}/games/{game.id}/rules.html#{anchor}"
 
 
-def warm_up(app: Any) -> None:
-    """Do once, before the first player waits, what the first request of each kind would
-    otherwise do: read the games' cases (YAML), build their schemas and editors, compile
-    the catalogs of every language and the templates. About a second per game."""
+def warm_catalogs(app: Any) -> None:
+    """Compile the catalogs of every language and domain (every page needs them): what a
+    server does before its first answer (a fraction of a second)."""
     from adjudicator.core.i18n import LANGS, translations
 
-    client = app.test_client()
     with app.app_context():
         games = all_games()
     for lang in LANGS:
         for domain in (CORE, *(game.domain for game in games)):
             translations(domain, lang)
+
+
+def warm_up(app: Any, pause: Callable[[], None] = lambda: None) -> None:
+    """Do, before the first player of a game waits, what the first request of each kind
+    would otherwise do: compile the catalogs, read the games' cases (YAML), build their
+    schemas, editors and templates. About a second per game, in steps: ``pause`` is called
+    between two (a server's worker warms up in the background, its requests answered in
+    between)."""
+    warm_catalogs(app)
+    client = app.test_client()
+    with app.app_context():
+        games = all_games()
     for game in games:
+        pause()
         client.post(f"/api/v1/{game.id}/check", data=b"{}", content_type="application/json")
         for page in ("check", "move", "score"):
+            pause()
             client.get(f"/en/{game.id}/{page}")

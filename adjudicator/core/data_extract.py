@@ -11,8 +11,7 @@ import tomllib
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-import yaml
-
+from .cases import load_yaml
 from .i18n import normalize_text
 
 #: Keys whose string values are user-visible texts in the TOML and YAML data files.
@@ -57,7 +56,7 @@ def _walk(node: Any, where: str, keys: frozenset[str]) -> Iterator[tuple[str, st
 
 def data_messages(text: str, suffix: str) -> list[tuple[int, str, str]]:
     """The translatable strings of a TOML or YAML data file: ``(line, msgid, where)``."""
-    data = tomllib.loads(text) if suffix == ".toml" else yaml.safe_load(text)
+    data = tomllib.loads(text) if suffix == ".toml" else load_yaml(text)
     lines = text.splitlines()
     found = []
     for where, value in _walk(data, "", DATA_KEYS):

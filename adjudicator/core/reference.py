@@ -50,7 +50,7 @@ from __future__ import annotations
 import re
 import tomllib
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -147,30 +147,76 @@ def _fold(word: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).replace("ς", "σ")
 
 
+def _words(text: str) -> list[str]:
+    return re.sub(r"[^\w\s]", " ", _fold(text)).split()
+
+
+def _same_stem(x: str, y: str) -> bool:
+    """One word in two forms: all but an ending of at most 3 letters shared (4 after a
+    stem of 5, as in "Ασθενείς" and "Ασθενής"), with a stem of at least 3 letters."""
+    stem = next(
+        (i for i, (p, q) in enumerate(zip(x, y, strict=False)) if p != q), min(len(x), len(y))
+    )
+    ending = 4 if stem >= 5 else 3
+    return stem >= min(3, len(x), len(y)) and max(len(x), len(y)) - stem <= ending
+
+
+def _covers(longer: list[str], shorter: list[str]) -> bool:
+    """Whether each word of ``shorter`` is (a form of) a different word of ``longer``."""
+    rest = list(longer)
+    for word in shorter:
+        match = next((w for w in rest if _same_stem(w, word)), None)
+        if match is None:
+            return False
+        rest.remove(match)
+    return True
+
+
 def same_word(a: str, b: str) -> bool:
     """Whether ``a`` and ``b`` are one word in two grammatical forms ("Κόκκινος" and
-    "Κόκκινου", "Θέση Εργαζομένου" and "Θέσεις Εργαζομένων"): as many words, each pair
-    sharing all but its ending (at most 3 letters, at least a 3-letter stem)."""
-    left, right = _fold(a).split(), _fold(b).split()
-    if len(left) != len(right):
-        return False
-    for x, y in zip(left, right, strict=True):
-        stem = next(
-            (i for i, (p, q) in enumerate(zip(x, y, strict=False)) if p != q), min(len(x), len(y))
-        )
-        if stem < min(3, len(x), len(y)) or max(len(x), len(y)) - stem > 3:
-            return False
-    return True
+    "Κόκκινου", "Θέση Εργαζομένου" and "Θέσεις Εργαζομένων", "Νέοι Ασθενείς!" and "Νέος
+    Ασθενής!"), its words in any order."""
+    left, right = _words(a), _words(b)
+    return len(left) == len(right) and _covers(left, right)
+
+
+def same_or_qualified(a: str, b: str) -> bool:
+    """``a`` and ``b`` are one word, or one is the other with words added ("Σύμβαση" and
+    "Ανοιχτή σύμβαση", "κατειλημμένο" and "μη κατειλημμένο εργοστάσιο"): a kind of the
+    thing, its opposite or its long form, not a second name for it."""
+    left, right = _words(a), _words(b)
+    if len(left) < len(right):
+        left, right = right, left
+    return bool(right) and _covers(left, right)
 
 
 def inconsistent_seeds(term: Term) -> tuple[str, ...]:
     """The seeds that print more than one word for ``term``'s concept (a word's other
-    grammatical forms are the same word)."""
+    grammatical forms, and the word with a qualifier, are the same word)."""
     return tuple(
         seed
         for seed, words in term.printed.items()
-        if any(not same_word(words[0], w) for w in words[1:])
+        if any(not same_or_qualified(words[0], w) for w in words[1:])
     )
+
+
+def _family(term: Term) -> str:
+    """What a term names, less the board's numbering: the rondel's two Production spaces,
+    the action and the space of one name are one family."""
+    return re.sub(r"_\d+$", "", term.entity or term.id)
+
+
+def flagged_shared(
+    term: Term, seed: str, shared: Mapping[tuple[str, str], list[str]], terms: Mapping[str, Term]
+) -> list[str]:
+    """The other terms whose printed word ``term`` shares in ``seed``, told once (under
+    the family that sorts first), never one of its own family or a kind of it ("buy" and
+    "buy_special")."""
+    mine = _family(term)
+    others = [o for o in shared.get((seed, term.id), ()) if _family(terms[o]) != mine]
+    if any(_family(terms[o]) < mine for o in others):
+        return []  # told under the other family's term
+    return [o for o in others if not _family(terms[o]).startswith(f"{mine}_")]
 
 
 def shared_printed_words(terms: Iterable[Term]) -> dict[tuple[str, str], list[str]]:
@@ -279,3 +325,23 @@ class ReferenceTable:
     intro: str
     headers: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
+
+
+def fold_duplicates(terms: Sequence[Term], lang: str) -> tuple[list[Term], dict[str, list[Term]]]:
+    """The terms a glossary in ``lang`` lists, and those it folds into another: a
+    vocabulary-only term (a kind, no definition) whose headword in ``lang`` is a defined
+    term's (the move "Repair" and the space "Repair") is one entry, not a second,
+    empty one under the same word."""
+    defined: dict[str, Term] = {}
+    for term in terms:
+        if term.definition:
+            defined.setdefault(term.names[lang].casefold(), term)
+    kept: list[Term] = []
+    folded: dict[str, list[Term]] = {}
+    for term in terms:
+        host = defined.get(term.names[lang].casefold())
+        if term.kind and not term.definition and host is not None and host is not term:
+            folded.setdefault(host.id, []).append(term)
+        else:
+            kept.append(term)
+    return kept, folded

@@ -25,8 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from ..core.cases import load_yaml
 from ..core.i18n import LANGS
 
 TESTS_DIR = Path(__file__).resolve().parents[2] / "tests"
@@ -102,7 +101,7 @@ class Report:
 
 
 def load_queries(path: Path = DEFAULT_QUERIES) -> list[Query]:
-    data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    data = load_yaml(Path(path).read_text(encoding="utf-8"))
     return [
         Query(game, lang, str(text), tuple(want))
         for game, by_lang in data.items()

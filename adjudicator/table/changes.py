@@ -14,6 +14,7 @@ when the change is refused, to say why.
 from __future__ import annotations
 
 import threading
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,9 +67,11 @@ _NOTE = (
     .returning(T.c.version, T.c.log_length)
 )
 _ENTRY = insert(E)
-#: On PostgreSQL the same statements also tell the listening servers (one round trip less).
+#: On PostgreSQL the same statements also tell the listening servers the table's new head
+#: (``code version length``: see :class:`~.store.Notifications`), one round trip less.
+_HEAD_NOTE = func.concat_ws(" ", T.c.code, T.c.version, T.c.log_length)
 _TOLD = {
-    statement: statement.returning(func.pg_notify(CHANNEL, T.c.code).label("told"))
+    statement: statement.returning(func.pg_notify(CHANNEL, _HEAD_NOTE).label("told"))
     for statement in (_ADVANCE, _NOTE)
 }
 _TABLE_COLUMNS = tuple(c.name for c in T.columns)
@@ -105,30 +108,34 @@ class Changing(Reading):
         seat's that a phone holds (see :meth:`entering`)."""
         if json_size(move, "/move") > self.limits.max_move_bytes:
             raise TooLarge(N_("The move is too large."))
-        table = self._current(code, based_on)
-        seat = None
-        if phone is not None:
-            try:
-                who = self.entering(table, phone)
-            except NotYourSeat:  # a kept row may be behind: refuse on the table as it is
-                table = self._current(code, based_on, kept=False)
-                who = self.entering(table, phone)
-            author, seat = who.by, who.seat
-        verdict, after = judge(game_of(table.game), table.state, move, strict=True)
-        if after is not None:
-            self._bounded_state(after)
-        move_data = move if isinstance(move, dict) else {"value": move}
-        chain, keep = next_chain(table.chain) if after is not None else (table.chain, False)
-        return self._append(
-            table, based_on, "move", author, move_data, verdict, after,
-            chain=chain, keep=keep, seat=seat,
-        )  # fmt: skip
+        with self.engine.connect() as conn:  # one connection from the reading to the commit
+            table = self._current(code, based_on, conn=conn)
+            seat = None
+            if phone is not None:
+                try:
+                    who = self.entering(table, phone, conn)
+                except NotYourSeat:  # a kept row may be behind: refuse on the table as it is
+                    table = self._current(code, based_on, kept=False, conn=conn)
+                    who = self.entering(table, phone, conn)
+                author, seat = who.by, who.seat
+            verdict, after = judge(game_of(table.game), table.state, move, strict=True)
+            if after is not None:
+                self._bounded_state(after)
+            move_data = move if isinstance(move, dict) else {"value": move}
+            chain, keep = next_chain(table.chain) if after is not None else (table.chain, False)
+            return self._append(
+                table, based_on, "move", author, move_data, verdict, after,
+                chain=chain, keep=keep, seat=seat, conn=conn,
+            )  # fmt: skip
 
-    def entering(self, table: TableRow, phone: str) -> seating.Entering:
+    def entering(
+        self, table: TableRow, phone: str, conn: Connection | None = None
+    ) -> seating.Entering:
         """Who enters the next move from this phone, for whom; refused when the move is
         another seat's and a phone holds that seat."""
-        with self.engine.connect() as conn:
-            held = seating.holders(conn, table.id)
+        with nullcontext(conn) if conn is not None else self.engine.connect() as reading:
+            held = seating.holders(reading, table.id)
+            reading.rollback()
         mine = next((s for s, p in held.items() if p == phone), None)
         whose = seating.to_move(game_of(table.game), table)
         if whose is not None and held.get(whose) not in (None, phone):
@@ -195,18 +202,31 @@ class Changing(Reading):
         return outcome
 
     # --- the table as it was seen -----------------------------------------------------------
-    def _current(self, code: str, based_on: Any, *, kept: bool = True) -> TableRow:
+    def _current(
+        self, code: str, based_on: Any, *, kept: bool = True, conn: Connection | None = None
+    ) -> TableRow:
         """The table at version ``based_on``, open and with room in its log: the row this
-        process kept when it last changed it, or else as read now."""
+        process kept when it last changed it, or else as read now (on ``conn``, if given,
+        which is then left with no transaction under way)."""
         if isinstance(based_on, bool) or not isinstance(based_on, int):
             raise MalformedInput.single(
                 "/version", N_("`{field}` must be a whole number."), field="version"
             )
         table = self._kept.get(code) if kept else None
         if table is None or not self._usable(table, based_on):
-            table = self.get(code)
+            table = self._read(code, conn)
             self._writable(table, based_on)
             self._keep(table)
+        return table
+
+    def _read(self, code: str, conn: Connection | None) -> TableRow:
+        """The table as read now (see :meth:`get`)."""
+        if conn is None:
+            return self.get(code)
+        table = self._row(conn, code)
+        conn.rollback()
+        if table.archived_at is None and aware(table.active_at) < now() - self.limits.idle:
+            return self.get(code)  # archived first, with the other idle tables
         return table
 
     def _usable(self, table: TableRow, based_on: int) -> bool:
@@ -256,6 +276,7 @@ class Changing(Reading):
         chain: int = 0,
         keep: bool = False,
         seat: str | None = None,
+        conn: Connection | None = None,
     ) -> Outcome:
         """One transaction: move the table on from ``based_on`` (when the state changes)
         and append the log line (keeping the state after it when ``keep``: a snapshot).
@@ -266,7 +287,7 @@ class Changing(Reading):
         statement = _NOTE if after is None else _ADVANCE
         if self._notify:
             statement = _TOLD[statement]
-        with self._writing(table.code, told=True) as conn:
+        with self._writing(table.code, told=True, conn=conn) as conn:
             moved = conn.execute(statement, params).first()
             if moved is not None:
                 line = {

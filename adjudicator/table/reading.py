@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, nullcontext
+from contextlib import ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
@@ -79,15 +79,21 @@ class Reading:
         self._notify = engine.dialect.name == "postgresql"
 
     @contextmanager
-    def _writing(self, code: str = "", *, told: bool = False) -> Iterator[Connection]:
-        """A write transaction. On PostgreSQL it also tells every listening server that
+    def _writing(
+        self, code: str = "", *, told: bool = False, conn: Connection | None = None
+    ) -> Iterator[Connection]:
+        """A write transaction (on ``conn``, with no transaction under way, or on a
+        connection of its own). On PostgreSQL it also tells every listening server that
         the table with this ``code`` changed (no code: maybe any table), unless the
         transaction's own statement ``told`` them (see :mod:`.changes`)."""
         turn = self._one_writer() if self._one_writer else nullcontext()
-        with turn, self.engine.begin() as conn:
-            yield conn
-            if self._notify and not told:
-                conn.execute(_NOTIFY, {"code": code})
+        with turn, ExitStack() as stack:
+            if conn is None:
+                conn = stack.enter_context(self.engine.connect())
+            with conn.begin():
+                yield conn
+                if self._notify and not told:
+                    conn.execute(_NOTIFY, {"code": code})
 
     def change_signal(self) -> ChangeSignal:
         """A cheap way to tell that some table may have changed (see :mod:`.store`)."""

@@ -331,13 +331,15 @@ _NEW_LINES = (
 
 class Notifications:
     """PostgreSQL: ``LISTEN`` on :data:`CHANNEL`; every write transaction of the tables
-    sends ``NOTIFY`` with the table's code (delivered when it commits, to every server)."""
+    sends ``NOTIFY`` with the table's code (delivered when it commits, to every server).
+    A change of state or log also sends the table's new head (``code version length``:
+    see :mod:`.changes`), so that the watcher need not ask for it."""
 
     fallback_seconds = 1.0
-    heads: dict[str, tuple[int, int, bool]] | None = None
 
     def __init__(self, engine: Engine) -> None:
         self.codes: set[str] | None = None
+        self.heads: dict[str, tuple[int, int, bool]] | None = None
         self.conn = _own_connection(engine)
         self.conn.rollback()
         self.conn.autocommit = True
@@ -348,8 +350,17 @@ class Notifications:
         if not came:
             return False
         came += self.conn.notifies(timeout=0)  # those that came with it: one look for all
-        named = {n.payload for n in came}
+        heads: dict[str, tuple[int, int, bool]] = {}
+        bare: set[str] = set()  # named without a head: the watcher asks for those
+        for note in came:  # in the order the changes were committed
+            code, *head = note.payload.split(" ")
+            if len(head) == 2 and all(part.isdigit() for part in head):
+                heads[code] = (int(head[0]), int(head[1]), False)
+            else:
+                bare.add(code)
+        named = bare | set(heads)
         self.codes = None if "" in named else named
+        self.heads = heads if heads and not bare else None
         return True
 
     def close(self) -> None:

@@ -5,9 +5,8 @@
   function keepAnchor() {
     document.querySelectorAll("a.adjudicator-lang").forEach(function (a) {
       a.addEventListener("click", function () {
-        if (window.location.hash) {
-          a.href = a.href.split("#")[0] + window.location.hash;
-        }
+        // the same rule (#anchor), and on the search page the same query (?q=)
+        a.href = a.href.split(/[?#]/)[0] + window.location.search + window.location.hash;
       });
     });
   }
@@ -68,6 +67,21 @@
     }
   }
 
+  // The search page's summaries quote each page's text: not its language links, nor the
+  // code's own names folded for maintainers (Sphinx drops only permalinks, scripts, styles).
+  function cleanSearchSummaries() {
+    if (typeof Search === "undefined" || !Search.htmlToText) { return; }
+    var toText = Search.htmlToText;
+    Search.htmlToText = function (html, anchor) {
+      var doc = new DOMParser().parseFromString(html, "text/html");
+      doc.querySelectorAll(".adjudicator-topbar, details.code-ids").forEach(function (el) {
+        el.remove();
+      });
+      return toText(doc.documentElement.outerHTML, anchor);
+    };
+  }
+
+  cleanSearchSummaries();
   document.addEventListener("DOMContentLoaded", function () {
     keepAnchor();
     sideBySide();

@@ -42,6 +42,8 @@ class Watcher:
         self.done = 0
         self.wanted = threading.Event()
         """A new stream waits for its table's first version."""
+        self.wanting: set[str] = set()
+        """The tables whose new streams wait for their first version."""
         self.pid = 0
         self.stopping = False
         """The server is stopping: every stream ends at once, and the watching too."""
@@ -74,6 +76,7 @@ class Watcher:
             if head is not None:
                 return head
             ticket = self.started + 1
+            self.wanting.add(code)
             self.wanted.set()
             deadline = time.monotonic() + timeout
             while self.done < ticket:
@@ -128,12 +131,10 @@ class Watcher:
                 self._poll(named)  # the database named the tables: a small query
             elif changed:
                 pending = True
+            if self.wanted.is_set():
+                self._poll(new=True)  # only the tables new streams wait for: a small query
             now_at = time.monotonic()
-            if (
-                self.wanted.is_set()
-                or now_at >= due
-                or (pending and now_at - last >= FULL_POLL_SECONDS)
-            ):
+            if now_at >= due or (pending and now_at - last >= FULL_POLL_SECONDS):
                 self._poll()
                 last, pending = now_at, False
                 due = now_at + (signal.fallback_seconds if signal else 0.2)
@@ -153,20 +154,23 @@ class Watcher:
             with contextlib.suppress(Exception):  # already broken
                 signal.close()
 
-    def _poll(self, only: set[str] | None = None) -> None:
+    def _poll(self, only: set[str] | None = None, *, new: bool = False) -> None:
         """Ask the database for the heads of the followed tables (``only`` those, if
-        given: the database named the tables that changed)."""
-        full = only is None
+        given: the database named the tables that changed; ``new``: those whose new
+        streams wait for their first version)."""
+        ticketed = only is None or new
         with self.lock:
-            if full:  # the polls a new stream waits for (see first)
+            if ticketed:  # the polls a new stream waits for (see first)
                 self.wanted.clear()
                 self.started += 1
-            codes = [c for c in self.followers if full or c in (only or ())]
+                only = set(self.wanting) if new else None
+                self.wanting.clear()
+            codes = [c for c in self.followers if only is None or c in only]
         try:
             fresh = self.tables.heads(codes) if codes else {}
         except Exception:  # the database is away for a moment: the next poll tries again
             fresh = {}
-        self._take(fresh, full)
+        self._take(fresh, ticketed)
 
     def _take(self, fresh: dict[str, Head], full: bool = False) -> None:
         """Keep the new heads of the followed tables and wake their streams (after a full

@@ -48,9 +48,9 @@ def notes(state: State) -> list[Message]:
         ),
         words.say(
             N_(
-                "A contract is listed at the lowest price, 2 cubes of the supply: any 2 or more "
-                "patient cubes will do. The waiting line is listed with one patient moved (a "
-                "working Triage allows any order), and a renovation with one tile lifted or "
+                "A contract is listed at the lowest price, 2 cubes of the personal supply: any 2 "
+                "or more patient cubes will do. The waiting line is listed with one patient moved "
+                "(a working Triage allows any order), and a renovation with one tile lifted or "
                 "turned (it may change up to 2 tiles)."
             )
         ),
