@@ -34,9 +34,12 @@ part                      what it holds
 From a rule ID, its section (``rules.toml``) names its cases (``cases/<section>.yaml``);
 ``adjudicator rules GAME ID --format json`` gives the file and line of each check that
 declares it (a state check in ``rules/<section>.py``, a move check in its kind's module).
-Imperial still keeps its moves in ``models.py`` with ``engine.py``, ``options.py`` and the
-like, until it is converted. Other modules hold what is particular to one game
-(Imperial's ``board.py``, ``maneuver.py`` and map, Quarantine's ``geometry.py``). The spine
+Imperial differs in two places: what every rondel turn shares around its action (the space,
+its cost, the investing) is ``moves/turn.py``, the book's frame, rather than ``engine.py``;
+and its move classes stay in ``models.py``, since the parts of a turn that several kinds
+share (payments, bonds, the maneuver's phases) are typed by them. Other modules hold what
+is particular to one game (Imperial's ``board.py``, ``maneuver.py`` and map, Quarantine's
+``geometry.py``). The spine
 (``core/``) and the page (``web/``) know no game by name: they reach each game through its
 ``GAME`` and the fields of :class:`~adjudicator.core.game.Game`.
 """

@@ -91,12 +91,19 @@ def effects(state: State, data: Data) -> list[Message]:
     for kind, count in made(state, nation).items():
         if not count:
             continue
-        template = (
-            N_plural("{nation} gets {count} new fleet.", "{nation} gets {count} new fleets.")
-            if kind == "fleet"
-            else N_plural("{nation} gets {count} new army.", "{nation} gets {count} new armies.")
-        )
-        out.append(checks.message(template, nation=nation_name(nation), count=count))
+        if kind == "fleet":
+            said = checks.message(
+                N_plural("{nation} gets {count} new fleet.", "{nation} gets {count} new fleets."),
+                nation=nation_name(nation),
+                count=count,
+            )
+        else:
+            said = checks.message(
+                N_plural("{nation} gets {count} new army.", "{nation} gets {count} new armies."),
+                nation=nation_name(nation),
+                count=count,
+            )
+        out.append(said)
     return out
 
 
