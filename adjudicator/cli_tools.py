@@ -95,7 +95,7 @@ def cmd_bench(args: argparse.Namespace, out: Any) -> int:
 
 
 def cmd_i18n(args: argparse.Namespace, out: Any) -> int:
-    from .core import babel_tools
+    from . import babel_tools
 
     return babel_tools.main(args.action, args.domain)
 

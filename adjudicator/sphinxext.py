@@ -465,20 +465,32 @@ def render_rule(directive: SphinxDirective, game: Game, rule: Rule) -> list[node
 
 def check_list(env: BuildEnvironment, game: Game, checks: Iterable[Check]) -> list[nodes.Node]:
     """One line per check: its title in the build's language and what it checks; the
-    checks' IDs (for maintainers) folded behind a details control."""
+    checks' IDs and where the code declares them (file and line, as Sphinx's ``viewcode``
+    leads from an object to its source), for maintainers, folded behind a details control."""
     found = list(checks)
     lines = nodes.bullet_list(classes=["rule-checks"])
     for check in found:
         item = nodes.list_item()
         item += para(_t(env, CHECK_LABELS[check.kind], title=_gt(env, game, check.title)))
         lines += item
-    return [lines, folded_ids(env, [check.id for check in found])]
+    return [lines, folded_ids(env, [check.id for check in found], map(located, found))]
 
 
-def folded_ids(env: BuildEnvironment, ids: Iterable[str]) -> nodes.Node:
-    """The names the code gives (check IDs, example files) in a closed ``<details>``: a
-    player never reads them unless asked; a maintainer opens it."""
-    codes = ", ".join(f"<code>{html.escape(i)}</code>" for i in ids)
+def located(check: Check) -> str:
+    """Where a check is declared: ``adjudicator/games/imperial/moves/factory.py:24``."""
+    path, line = check.location()
+    return f"adjudicator/{path}:{line}"
+
+
+def folded_ids(env: BuildEnvironment, ids: Iterable[str], where: Iterable[str] = ()) -> nodes.Node:
+    """The names the code gives (check IDs, example files) in a closed ``<details>``, each
+    with where it is (``where``, if given): a player never reads them unless asked; a
+    maintainer opens it."""
+    places = [f" (<code>{html.escape(w)}</code>)" for w in where]
+    codes = ", ".join(
+        f"<code>{html.escape(i)}</code>{places[n] if n < len(places) else ''}"
+        for n, i in enumerate(ids)
+    )
     label = html.escape(_t(env, IDS_LABEL))
     markup = f'<details class="code-ids"><summary>{label}</summary><p>{codes}</p></details>'
     return nodes.raw("", markup, format="html")

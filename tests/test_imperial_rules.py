@@ -9,10 +9,11 @@ GAME = get_game("imperial")
 
 
 def test_no_module_global_carries_notes_between_apply_and_the_checks() -> None:
-    from adjudicator.games.imperial import counted, engine, maneuver, payments, routes, rules
+    from adjudicator.games.imperial import counted, maneuver, moves, payments, routes, rules
 
     sections = [getattr(rules, name) for name in rules.__all__ if name != "checks"]
-    for module in (counted, engine, maneuver, payments, routes, *sections):
+    kinds = [getattr(moves, name) for name in ("turn", "factory", "maneuver", "investor")]
+    for module in (counted, maneuver, payments, routes, *sections, *kinds):
         names = {
             n
             for n, v in vars(module).items()

@@ -75,3 +75,34 @@ def test_the_scan_sees_a_game_import(tmp_path):
     assert game_imports("web", allow_registry=True, root=tmp_path) == [
         "web/ok.py:2: adjudicator.games import GAME_PACKAGES"
     ]
+
+
+def above_core(root: Path = ROOT) -> list[str]:
+    """Each import in ``adjudicator/core`` of a module outside it (the spine is the bottom
+    layer: the games, the page, the docs and the tools import it, never the reverse)."""
+    core = root / "adjudicator" / "core"
+    found = []
+    for path in sorted(core.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                module = _absolute(node.module, node.level, path, root)
+            elif isinstance(node, ast.Import):
+                module = node.names[0].name
+            else:
+                continue
+            inside = module == "adjudicator.core" or module.startswith("adjudicator.core.")
+            if module.startswith("adjudicator") and not inside:
+                found.append(f"{path.relative_to(root)}:{node.lineno}: {module}")
+    return found
+
+
+def test_core_imports_nothing_above_it():
+    assert above_core() == []
+
+
+def test_the_scan_sees_an_import_from_above_core(tmp_path):
+    folder = tmp_path / "adjudicator" / "core"
+    folder.mkdir(parents=True)
+    (folder / "tools.py").write_text("def f():\n    from ..docs import source_dir\n")
+    assert above_core(tmp_path) == ["adjudicator/core/tools.py:2: adjudicator.docs"]

@@ -73,7 +73,7 @@ def test_edited_examples_never_crash():
 
     from adjudicator.core.cases import set_pointer
     from adjudicator.core.errors import MalformedInput
-    from adjudicator.games.manhattan_project.sampler import _candidates
+    from adjudicator.games.manhattan_project.moves import book
 
     rng = random.Random(5)
     bases = [GAME.example(name) for name in GAME.example_names()]
@@ -100,7 +100,7 @@ def test_edited_examples_never_crash():
         parsed += 1
         GAME.violations(state)
         GAME.score(data)
-        for move in _candidates(state, rng)[:5]:
+        for move in book.samples(state, rng)[:5]:
             GAME.adjudicate(data, move)
     assert parsed > 100
 

@@ -73,9 +73,9 @@ def _playout_states(game_id: str) -> Iterator[Any]:
 
 
 def _mp_brute(state: Any) -> Iterator[dict[str, Any]]:
-    from adjudicator.games.manhattan_project.alternatives import worker_options
     from adjudicator.games.manhattan_project.data import SPACE_SPECS
-    from adjudicator.games.manhattan_project.moves import SimpleSpace
+    from adjudicator.games.manhattan_project.models import SimpleSpace
+    from adjudicator.games.manhattan_project.staffing import worker_options
 
     for worker in worker_options(state.active):
         yield {"type": "construct", "worker": worker}
@@ -90,7 +90,7 @@ def _mp_brute(state: Any) -> Iterator[dict[str, Any]]:
 
 def _im_brute(state: Any) -> Iterator[dict[str, Any]]:
     from adjudicator.games.imperial.board import board
-    from adjudicator.games.imperial.options import mover, reachable
+    from adjudicator.games.imperial.moves import mover, reachable
 
     nation = mover(state)
     if nation is None or state.opening is not None:

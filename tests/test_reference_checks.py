@@ -54,6 +54,8 @@ def test_rules_page_names_checks_by_title_and_folds_their_ids(built_docs, game, 
         assert _plain(gettext(game.domain, lang, check.title)) in shown, f"{lang} {check.id}"
         assert f"<code>{check.id}</code>" in folded, f"{lang} {check.id} not folded"
         assert check.id not in in_code, f"{lang} {check.id} shown"
+        path, line = check.location()  # where the code declares it, for maintainers
+        assert f"<code>adjudicator/{path}:{line}</code>" in folded, f"{lang} {check.id} file"
 
 
 #: Furo's words on every page (its template asks Sphinx's catalog, ours first, for them;

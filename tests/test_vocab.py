@@ -385,7 +385,7 @@ def _po(forms: str) -> str:
     ],
 )
 def test_the_catalog_gate_wants_every_plural_form(tmp_path, monkeypatch, forms, problem):
-    from adjudicator.core import babel_tools
+    from adjudicator import babel_tools
 
     (tmp_path / "x.pot").write_text(_POT, encoding="utf-8")
     po = tmp_path / "pt" / "LC_MESSAGES" / "x.po"

@@ -176,6 +176,13 @@ class CheckRegistry:
         self.domain = domain
         self._checks: dict[str, Check] = {}
 
+    def copy(self) -> CheckRegistry:
+        """A new registry holding the same checks (what a test extends without changing
+        the game's own)."""
+        made = CheckRegistry(self.domain)
+        made._checks = dict(self._checks)
+        return made
+
     def _register(
         self, kind: Kind, rules: tuple[str, ...], title: str
     ) -> Callable[[CheckFunction], CheckFunction]:
@@ -268,3 +275,14 @@ class CheckRegistry:
 
     def for_rule(self, rule_id: str) -> list[Check]:
         return [c for c in self._checks.values() if rule_id in c.rules]
+
+    def made_under(self, move_type: str | None) -> tuple[str, ...]:
+        """The rules a legal move of ``move_type`` is made under, by default: the first rule
+        of each move check made for it alone (then of those made for it and one other)."""
+        own = [
+            check
+            for check in self.of_kind(Kind.MOVE)
+            if check.moves and move_type in check.moves and len(check.moves) <= 2
+        ]
+        own.sort(key=lambda check: len(check.moves))  # made for this move alone first
+        return tuple(dict.fromkeys(check.rules[0] for check in own))

@@ -2,7 +2,7 @@
 and disputes (TOML and YAML) become msgids of the game's domain.
 
 Registered as the Babel method ``adjudicator_data`` (pyproject.toml) and used by
-``adjudicator i18n extract`` (:mod:`adjudicator.core.babel_tools`).
+``adjudicator i18n extract`` (:mod:`adjudicator.babel_tools`).
 """
 
 from __future__ import annotations

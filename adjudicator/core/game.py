@@ -31,6 +31,7 @@ from .formats import (
     with_format_key,
 )
 from .i18n import N_, Message, gettext
+from .moves import MoveBook
 from .options import OptionsProvider, legal_actions
 from .present import Presentation
 from .reference import Dispute, ReferenceTable, Term, load_disputes, load_glossary
@@ -119,6 +120,12 @@ class Game:
     """How to read the forms of earlier versions (dropped and newly required fields)."""
     aid: AidParts | None = None
     """What its printed player aid holds (its ``aid.py``), for ``adjudicator aid``."""
+    moves: MoveBook | None = None
+    """Its kinds of move, one module a kind (:mod:`.moves`; ``Game(..., **book.parts())``)."""
+
+    def __post_init__(self) -> None:
+        if self.moves is not None:
+            self.moves.bind(self)
 
     @property
     def domain(self) -> str:
@@ -291,9 +298,8 @@ class Game:
 
     def schema(self, which: str = "state") -> dict[str, Any]:
         """The JSON Schema of a state or a move (what the editors draw)."""
-        if which == "move":
-            return self.move_adapter.json_schema()
-        return self.state_model.model_json_schema()
+        model = self.move_adapter if which == "move" else TypeAdapter(self.state_model)
+        return model.json_schema()
 
     def input_schema(self, which: str = "state") -> dict[str, Any]:
         """:meth:`schema` as an input may be written: with the ``format_version`` a state
@@ -387,14 +393,7 @@ class Game:
             return MoveVerdict(tuple(found), None, alternatives)
         assert after is not None
         rules = tuple(self.allowed_by(state, move)) if self.allowed_by else ()
-        if not rules:
-            own = [
-                check
-                for check in self.checks.of_kind(Kind.MOVE)
-                if check.moves and move_type in check.moves and len(check.moves) <= 2
-            ]
-            own.sort(key=lambda check: len(check.moves))  # made for this move alone first
-            rules = tuple(dict.fromkeys(check.rules[0] for check in own))
+        rules = rules or self.checks.made_under(move_type)
         return MoveVerdict((), after.model_dump(mode="json"), (), tuple(effects), rules)
 
     def is_legal(self, state: Any, move: Any) -> bool:

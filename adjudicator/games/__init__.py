@@ -4,15 +4,20 @@
 part                      what it holds
 ========================  =====================================================================
 ``__init__.py``           ``GAME``: the :class:`~adjudicator.core.game.Game` (registration only)
-``models.py``             the pydantic state and move models (each move class says its ``type``)
+``models.py``             the pydantic state models (and the parts several moves share)
 ``data.py``               tables loaded from data files; the constants of the box
 ``vocab.py``              the names of entities and the message helpers
 ``rules/__init__.py``     ``checks = CheckRegistry("<game-id>")``, importing every section
-``rules/<section>.py``    the state and move checks of one section of ``rules.toml`` (a check
-                          lives in the section of the first rule it declares)
-``engine.py``             ``apply(state, move)``: the new state and what happened, no globals
-``options.py``            the legal actions of the player to move (``Game.options``)
-``alternatives.py``       the legal alternatives to an illegal move
+``rules/<section>.py``    the state checks of one section of ``rules.toml``
+``moves/<kind>.py``       one kind of move: its class (saying its ``type``), its move and
+                          effect checks, its effect, how it is listed, sampled and said,
+                          the places of the picture it names (:mod:`adjudicator.core.moves`)
+``moves/__init__.py``     ``book = MoveBook(checks, (...))``: the kinds in the order a turn
+                          offers them; the move union, ``apply``, the options list and the
+                          sampler's moves are derived from it; the checks of several kinds
+                          are in ``moves/several_kinds.py``
+``engine.py``             what every move shares when it is applied (the book's frame)
+``alternatives.py``       the legal alternatives to an illegal move (nearest first)
 ``sampler.py``            seeded random states and moves (``Game.sampler``: playouts, soak)
 ``scoring.py``            the end of the game and the scoring
 ``present.py``            the picture of a state and the page's labels
@@ -26,9 +31,15 @@ part                      what it holds
 ``cases/<section>.yaml``  the cases of a section (``<section>-disputes.yaml``: of its disputes)
 ========================  =====================================================================
 
-From a rule ID, its section (``rules.toml``) names both its checks (``rules/<section>.py``)
-and its cases (``cases/<section>.yaml``). Other modules hold what is particular to one game
-(Imperial's ``board.py``, ``maneuver.py`` and map, Quarantine's ``geometry.py``). The spine
+From a rule ID, its section (``rules.toml``) names its cases (``cases/<section>.yaml``);
+``adjudicator rules GAME ID --format json`` gives the file and line of each check that
+declares it (a state check in ``rules/<section>.py``, a move check in its kind's module).
+Imperial differs in two places: what every rondel turn shares around its action (the space,
+its cost, the investing) is ``moves/turn.py``, the book's frame, rather than ``engine.py``;
+and its move classes stay in ``models.py``, since the parts of a turn that several kinds
+share (payments, bonds, the maneuver's phases) are typed by them. Other modules hold what
+is particular to one game (Imperial's ``board.py``, ``maneuver.py`` and map, Quarantine's
+``geometry.py``). The spine
 (``core/``) and the page (``web/``) know no game by name: they reach each game through its
 ``GAME`` and the fields of :class:`~adjudicator.core.game.Game`.
 """

@@ -9,14 +9,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.core.checks import CheckRegistry
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import N_
+from adjudicator.core.moves import MoveBook
 from adjudicator.core.verdicts import Alternative, Scoring
 
 checks = CheckRegistry("minigame")
+book = MoveBook(checks)
 
 
 class Player(BaseModel):
@@ -37,6 +39,9 @@ class Take(BaseModel):
     count: int = Field(ge=0, le=1000)
 
 
+take = book.kind(Take, section="tokens", label=N_("Take tokens"), rule="XX-201")
+
+
 @checks.state("XX-101", title=N_("At most 5 tokens"))
 def token_limit(state):
     for i, p in enumerate(state.players):
@@ -50,7 +55,7 @@ def token_limit(state):
             )
 
 
-@checks.move("XX-201", title=N_("Take 1 or 2"))
+@take.check("XX-201", title=N_("Take 1 or 2"))
 def take_count(state: State, move: Take):
     if move.count not in (1, 2):
         yield checks.violation(
@@ -58,7 +63,7 @@ def take_count(state: State, move: Take):
         )
 
 
-@checks.effect("XX-101", title=N_("No more than 5 after taking"))
+@take.effect("XX-101", title=N_("No more than 5 after taking"))
 def take_overflow(before: State, move: Take, after: State):
     yield from token_limit(after)
 
@@ -69,10 +74,22 @@ def game_over(state):
         yield checks.violation("XX-301", N_("Nobody holds 5 tokens yet"), "/players")
 
 
-def apply(state, move):
-    after = state.model_copy(deep=True)
-    after.players[move.player].tokens += move.count
-    return after, [checks.message(N_("took {n}"), n=move.count)]
+@take.apply
+def _take(state: State, move: Take):
+    state.players[move.player].tokens += move.count
+    return [checks.message(N_("took {n}"), n=move.count)]
+
+
+@take.enumerate
+def _takes(state: State):
+    for player in range(len(state.players)):
+        for count in (1, 2):
+            yield {"type": "take", "player": player, "count": count}
+
+
+@take.words
+def _say_take(state: State, data):
+    return checks.message(N_("take {n}"), n=data["count"])
 
 
 def alternatives(state, move):
@@ -96,11 +113,9 @@ GAME = Game(
     name="Mini game",
     package_dir=Path(__file__).parent,
     state_model=State,
-    move_adapter=TypeAdapter(Take),
     checks=checks,
-    apply=apply,
     scorer=score,
-    alternatives=alternatives,
+    **{**book.parts(), "alternatives": alternatives},
     default_example="mid-game",
     players=(2, 4),
 )

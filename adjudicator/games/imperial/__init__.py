@@ -8,20 +8,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import TypeAdapter
-
 from ...core.game import Game
 from ...core.i18n import N_
 from . import aid as _aid
 from . import alternatives as _alternatives
-from . import engine as _engine
-from . import options as _options
+from . import moves as _moves
 from . import present as _present
 from . import reference as _reference
 from . import rules as _rules
 from . import sampler as _sampler
 from . import scoring as _scoring
-from .models import Move, State
+from .models import State
 
 GAME = Game(
     id="imperial",
@@ -29,18 +26,15 @@ GAME = Game(
     name=N_("Imperial"),
     package_dir=Path(__file__).parent,
     state_model=State,
-    move_adapter=TypeAdapter(Move),
     checks=_rules.checks,
-    apply=_engine.apply,
     scorer=_scoring.score,
-    alternatives=_alternatives.alternatives,
-    allowed_by=_alternatives.allowed_by,
-    options=_options.OPTIONS,
+    **{**_moves.book.parts(), "alternatives": _alternatives.alternatives},
+    allowed_by=_moves.allowed_by,
     default_example="mid-game-counted",
     players=(2, 6),
     sampler=_sampler,
     present=_present.PRESENT,
     aid=_aid,
     reference_tables=_reference.TABLES,
-    to_move=_options.player_to_move,
+    to_move=_moves.player_to_move,
 )

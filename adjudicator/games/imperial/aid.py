@@ -12,6 +12,7 @@ from ...core.i18n import N_, Message, Name
 from .data import CARDS_EACH, EXPERT_MONEY, FACTORY_COST, IMPORT_COST, IMPORT_LIMIT
 from .logic import power_factor, rondel_cost, tax_power_points, tax_space
 from .models import BOND_COSTS, INTEREST
+from .moves import book, factory, imports
 from .vocab import DOMAIN
 
 if TYPE_CHECKING:
@@ -31,16 +32,6 @@ TURN: tuple[str, ...] = (
 #: The end of the game and the final score.
 END: tuple[str, ...] = ("IM-101", "IM-103", "IM-104", "IM-105")
 
-#: Each action, by its rondel move, and the rule that says what it does.
-ACTIONS = (
-    ("factory", "IM-503"),
-    ("production", "IM-504"),
-    ("import", "IM-506"),
-    ("maneuver", "IM-602"),
-    ("investor", "IM-701"),
-    ("taxation", "IM-801"),
-)
-
 
 def money(amount: int) -> Message:
     """An amount of money: "5M" («5 εκατ.»)."""
@@ -49,14 +40,18 @@ def money(amount: int) -> Message:
 
 def actions(game: Game) -> Sequence[Action]:
     costs: dict[str, Message] = {
-        "factory": money(FACTORY_COST),
-        "import": Message(
+        factory.KIND.type: money(FACTORY_COST),
+        imports.KIND.type: Message(
             DOMAIN,
             N_("{amount}M a unit, at most {limit}"),
             {"amount": IMPORT_COST, "limit": IMPORT_LIMIT},
         ),
     }
-    return [Action(rule, Name(DOMAIN, "move", move), costs.get(move)) for move, rule in ACTIONS]
+    return [
+        Action(kind.rule, Name(DOMAIN, "move", kind.type), costs.get(kind.type))
+        for kind in book
+        if "space" in kind.model.model_fields  # the actions of the rondel
+    ]
 
 
 def figures(game: Game) -> Sequence[Figure]:

@@ -11,9 +11,9 @@ from .board import NATIONS, board
 from .destinations import maneuver_words, maneuvers
 from .logic import action_of, distance, index, player, resolve_space, rondel_cost
 from .models import RONDEL, ManeuverMove, State, TransferMove
-from .placing import place
-from .rules import checks
-from .vocab import nation_name, region_name, space_name
+from .moves import book, factory, imports, transfer
+from .registry import checks
+from .vocab import region_name, space_name
 
 
 def _candidates(state: State, move: Any) -> list[dict[str, Any]]:
@@ -23,7 +23,7 @@ def _candidates(state: State, move: Any) -> list[dict[str, Any]]:
         if giver is None or not giver.cash:
             return []
         return [
-            {"type": "transfer", "source": giver.name, "target": nid, "amount": 1}
+            {"type": transfer.KIND.type, "source": giver.name, "target": nid, "amount": 1}
             for nid in NATIONS
         ][:3]
     nid = move.nation if state.turn is None else state.turn
@@ -32,37 +32,32 @@ def _candidates(state: State, move: Any) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for space in sorted(RONDEL, key=lambda sp: (action_of(sp) != move.type, RONDEL.index(sp))):
         action = action_of(space)
-        if action == "factory":
+        if action == factory.KIND.type:
             out += [
-                {"type": "factory", "nation": nid, "space": space, "region": r}
+                {"type": action, "nation": nid, "space": space, "region": r}
                 for r in b.homes_of[nid]
                 if all(f.region != r for f in n.factories)
             ]
-        elif action == "import":
-            out.append({"type": "import", "nation": nid, "space": space, "units": []})
+        elif action == imports.KIND.type:
+            out.append({"type": action, "nation": nid, "space": space, "units": []})
         else:
             out.append({"type": action, "nation": nid, "space": space})
     return out
 
 
 def _describe(state: State, data: dict[str, Any]) -> Message:
-    if data["type"] == "transfer":
-        return checks.message(
-            N_("{player} gives {amount}M to {nation}."),
-            player=data["source"],
-            amount=data["amount"],
-            nation=nation_name(data["target"]),
-        )
+    if "space" not in data:  # a gift
+        return book.describe(state, data)
     n = state.nations[data["nation"]]
     cost = rondel_cost(distance(n.rondel, data["space"]))
-    if data["type"] == "factory" and cost:
+    if data["type"] == factory.KIND.type and cost:
         return checks.message(
             N_("Take {space} and build a factory in {region}; the rondel costs {cost}M."),
             space=space_name(data["space"]),
             region=region_name(data["region"]),
             cost=cost,
         )
-    if data["type"] == "factory":
+    if data["type"] == factory.KIND.type:
         return checks.message(
             N_("Take {space} and build a factory in {region} at no extra cost."),
             space=space_name(data["space"]),
@@ -92,13 +87,13 @@ def _same_piece(state: State, move: Any) -> list[dict[str, Any]]:
     if not pieces:
         return []
     nid = move.nation
-    space = resolve_space(state.nations[nid].rondel, "maneuver", move.space)
-    base = {"type": "maneuver", "nation": nid, "space": space}
+    space = resolve_space(state.nations[nid].rondel, move.type, move.space)
+    base = {"type": move.type, "nation": nid, "space": space}
     seen: set[tuple[str, str, str]] = set()
     out = []
     for kind, region in pieces:
         for data in maneuvers(state, board(), base):
-            where = place(state, data) or {}
+            where = book.options.place(state, data) or {}  # type: ignore[misc]
             if where.get("piece") != {"nation": nid, "kind": kind, "region": region}:
                 continue
             key = (kind, region, where["to"][0])
@@ -110,9 +105,7 @@ def _same_piece(state: State, move: Any) -> list[dict[str, Any]]:
 
 
 def _legal(state: State, data: dict[str, Any]) -> bool:
-    from . import GAME
-
-    candidate = GAME.move_adapter.validate_python(data)
+    candidate = book.adapter.validate_python(data)
     return not any(
         True
         for check in checks.of_kind(Kind.MOVE)
@@ -141,32 +134,3 @@ def alternatives(state: State, move: Any) -> list[Alternative]:
 
 #: How many of the same piece's moves, then of the other actions, are offered.
 MOST_SAME_PIECE, MOST_OTHERS = 20, 10
-
-
-def allowed_by(state: State, move: Any) -> list[str]:
-    """The rules a legal maneuver is made under, by what it does: a fleet's move (IM-601),
-    an army's step, convoy or rail journey (IM-602, IM-603, IM-604), a stance (IM-610,
-    IM-611), a battle (IM-607, IM-608, IM-609 in a port), a destroyed factory (IM-613)."""
-    if not isinstance(move, ManeuverMove):
-        return []
-    b = board()
-    found: list[str] = []
-    if move.fleets:
-        found.append("IM-601")
-    for army in move.armies:
-        found.append("IM-602")
-        if any(r in b.seas for r in army.route):
-            found.append("IM-603")
-        elif len(army.route) > 2:
-            found.append("IM-604")
-        if b.home.get(army.route[-1]) not in (None, move.nation):
-            found.append("IM-610")
-    if move.stances:
-        found.append("IM-611")
-    for battle in move.battles:
-        found += ["IM-607", "IM-608"]
-        if battle.region not in b.seas and (battle.unit == "fleet" or battle.target == "fleet"):
-            found.append("IM-609")
-    if move.destroy:
-        found.append("IM-613")
-    return list(dict.fromkeys(found))

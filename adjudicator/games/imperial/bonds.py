@@ -13,7 +13,7 @@ from .logic import governments_after, player
 from .models import Bond, NationId, OpeningMove, RondelMove, State
 from .opening import following
 from .payments import interest
-from .rules import checks
+from .registry import checks
 from .vocab import nation_name
 
 

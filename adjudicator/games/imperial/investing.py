@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...core.i18n import N_, Message
-from .logic import action_of, bond_supply, index, interest_due, passes_investor, player, tax_result
-from .models import State
+from .logic import bond_supply, index, interest_due, passes_investor, player, tax_result
+from .models import INVESTOR, TAXATION, State
 from .vocab import nation_name
 
 DOMAIN = "imperial"
@@ -23,16 +23,16 @@ def _message(template: Any, **params: Any) -> Message:
 def investing(state: State, nation: str, space: str) -> bool:
     if state.variant != "standard":
         return True
-    return action_of(space) == "investor" or passes_investor(state.nations[nation].rondel, space)
+    return space == INVESTOR or passes_investor(state.nations[nation].rondel, space)
 
 
 def _budget(state: State, nation: str, space: str, name: str) -> int:
     """The most ``name`` can have when the bonds are bought (the game's checks say the rest)."""
     p = player(state, name)
     cash = int(p.cash) + (2 if state.variant == "standard" else 0)
-    if space == "investor":
+    if space == INVESTOR:
         cash += interest_due(state, nation).get(name, 0)
-    elif space == "taxation" and state.nations[nation].government == name:
+    elif space == TAXATION and state.nations[nation].government == name:
         cash += tax_result(state, nation)["bonus"]
     return cash
 

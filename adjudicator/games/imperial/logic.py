@@ -8,7 +8,7 @@ from typing import Any
 
 from .board import NATIONS, Board, board
 from .data import PLURAL
-from .models import BOND_COSTS, INTEREST, RONDEL, ProductionMove, State
+from .models import BOND_COSTS, INTEREST, INVESTOR, RONDEL, ProductionMove, State
 
 Key = tuple[str, str, str, str | None]  # nation, kind, region, stance
 
@@ -160,7 +160,7 @@ def passes_investor(current: str | None, space: str) -> bool:
     if current is None:
         return False
     steps = distance(current, space)
-    inv = (RONDEL.index("investor") - RONDEL.index(current)) % 8
+    inv = (RONDEL.index(INVESTOR) - RONDEL.index(current)) % 8
     return 0 < inv < steps
 
 

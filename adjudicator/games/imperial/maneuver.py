@@ -18,8 +18,8 @@ from .board import Board, board
 from .data import FLAGS_PER_NATION
 from .logic import Key, count, index, occupied
 from .models import ArmyStep, ManeuverMove, State
+from .registry import checks
 from .routes import Walk, one_move, walk
-from .rules import checks
 from .vocab import nation_name, region_name, stance_name
 
 

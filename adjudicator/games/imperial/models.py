@@ -40,6 +40,8 @@ Space = Literal[
 ]
 #: The rondel, clockwise.
 RONDEL: tuple[str, ...] = get_args(Space)
+#: The spaces where the investing happens and where the game may end.
+INVESTOR, TAXATION = RONDEL[3], RONDEL[7]
 BOND_COSTS: tuple[int, ...] = (2, 4, 6, 9, 12, 16, 20, 25, 30)
 INTEREST = {2: 1, 4: 2, 6: 3, 9: 4, 12: 5, 16: 6, 20: 7, 25: 8, 30: 9}
 

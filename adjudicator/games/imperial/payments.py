@@ -21,7 +21,16 @@ from .logic import (
     seat_order_from,
     tax_result,
 )
-from .models import FactoryMove, ImportMove, RondelMove, State
+from .models import (
+    INVESTOR,
+    TAXATION,
+    FactoryMove,
+    ImportMove,
+    InvestorMove,
+    RondelMove,
+    State,
+    TaxationMove,
+)
 
 
 @dataclass(frozen=True)
@@ -62,8 +71,8 @@ def invests(state: State, move: RondelMove) -> bool:
         return True
     n = state.nations[move.nation]
     space = rondel_space(state, move)
-    if move.type == "investor" or passes_investor(n.rondel, space):
-        return not (move.type == "taxation" and reached_25(_taxed(state, move.nation)))
+    if isinstance(move, InvestorMove) or passes_investor(n.rondel, space):
+        return not (isinstance(move, TaxationMove) and reached_25(_taxed(state, move.nation)))
     return False
 
 
@@ -88,13 +97,13 @@ def purses(state: State, nation: str, space: str) -> dict[str, int]:
     gov = n.government
     if gov in cash:
         cash[gov] -= rondel_cost(distance(n.rondel, space))
-    if space == "investor":
+    if space == INVESTOR:
         owed = interest(state, nation)
         for name, amount in owed.paid.items():
             cash[name] = cash.get(name, 0) + amount
         if gov in cash:
             cash[gov] -= owed.shortfall
-    elif space == "taxation" and gov in cash:
+    elif space == TAXATION and gov in cash:
         cash[gov] += tax_result(state, nation)["bonus"]
     card = state.investor_card
     if state.variant == "standard" and card in cash:
@@ -131,7 +140,7 @@ def bank_payout(state: State, move: RondelMove) -> int:
         paid -= FACTORY_COST
     if isinstance(move, ImportMove):
         paid -= IMPORT_COST * len(move.units)
-    if move.type == "taxation":
+    if isinstance(move, TaxationMove):
         result = tax_result(state, move.nation)
         paid += result["income"] + (result["bonus"] if n.government else 0)
     if state.variant == "standard" and state.investor_card and invests(state, move):

@@ -21,6 +21,7 @@ from ...core.present import (
 )
 from .board import NATIONS
 from .models import RONDEL
+from .moves import book
 from .picture import (
     COLOURS,
     GLYPHS,
@@ -94,18 +95,6 @@ FIELDS = {
     "treasury": N_("Treasury"),
     "units": N_("Units"),
     "variant": N_("Variant"),
-}
-
-#: A move's ``type`` and its label.
-MOVES = {
-    "factory": N_("Factory"),
-    "import": N_("Import"),
-    "investor": N_("Investor"),
-    "maneuver": N_("Maneuver"),
-    "opening": N_("Opening bond purchase"),
-    "production": N_("Production"),
-    "taxation": N_("Taxation"),
-    "transfer": N_("Transfer money"),
 }
 
 #: The titles of this game's own example states (by file name).
@@ -361,6 +350,6 @@ def add_unit(data: Any, nid: str, kind: str, region: str) -> str:
 
 
 PRESENT = Presentation(
-    draw=draw, brushes=brushes, tap=tap, fields=FIELDS, moves=MOVES,
+    draw=draw, brushes=brushes, tap=tap, fields=FIELDS, moves=book.labels(),
     player_fields=PLAYER_FIELDS, entity_fields=ENTITY_FIELDS, examples=EXAMPLES, touch=TOUCH,
 )  # fmt: skip

@@ -10,7 +10,7 @@ from ...core.i18n import N_
 from ...core.verdicts import Violation
 from .data import CONVOY_ONLY
 from .logic import count, occupied
-from .rules import checks
+from .registry import checks
 from .vocab import nation_name, region_name, region_names
 
 if TYPE_CHECKING:

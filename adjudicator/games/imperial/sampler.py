@@ -15,15 +15,9 @@ from .board import NATIONS, board
 from .data import BANK_MONEY, EXPERT_MONEY, FACTORY_PIECES, FLAGS_PER_NATION
 from .logic import (
     action_of,
-    bond_supply,
-    distance,
-    index,
-    passes_investor,
-    player,
-    rondel_cost,
 )
-from .models import BOND_COSTS, RONDEL, State
-from .payments import investors, purses
+from .models import BOND_COSTS, State
+from .moves import book, factory, opening, transfer
 
 NAMES = ("Anna", "Ben", "Chloe", "Dimitris", "Eleni", "Feng")
 DEAL = {
@@ -134,213 +128,26 @@ def setup(rng: random.Random) -> dict[str, Any]:
 
 
 def _game() -> Any:
-    from . import GAME
-
-    return GAME
+    assert book.game is not None, "the game holds the book"
+    return book.game
 
 
 def _parse(state: Any) -> State:
     return state if isinstance(state, State) else _game().parse_state(state)
 
 
-def _investments(
-    state: State, nation: str, space: str, rng: random.Random, passing: bool
-) -> list[dict]:
-    """A plausible round of investments, one investor after the other in seat order, each
-    choosing among what is for sale and affordable after the earlier ones."""
-
-    if state.variant == "standard" and not passing:
-        return []
-    cash = purses(state, nation, space)
-    for_sale = {nid: set(bond_supply(state, nid)) for nid in NATIONS}
-    out: list[dict] = []
-    for who in investors(state, nation):
-        if rng.random() < 0.4:
-            continue
-        target = rng.choice(NATIONS) if state.variant == "standard" else nation
-        owned = [b.cost for b in player(state, who).bonds if b.nation == target]
-        trade = rng.choice(owned) if owned and rng.random() < 0.3 else None
-        budget = cash[who] + (trade or 0)
-        choices = sorted(c for c in for_sale[target] if c <= budget and c > (trade or 0))
-        if not choices:
-            continue
-        bond = rng.choice(choices)
-        item: dict[str, Any] = {"player": who, "nation": target, "bond": bond}
-        if trade is not None:
-            item["trade_in"] = trade
-            for_sale[target].add(trade)
-        for_sale[target].discard(bond)
-        cash[who] -= bond - (trade or 0)
-        out.append(item)
-    return out
-
-
-def _spaces(state: State, nation: str) -> list[str]:
-    n = state.nations[nation]
-    gov = player(state, n.government)
-    found = []
-    for space in RONDEL:
-        steps = distance(n.rondel, space)
-        if n.rondel is not None and not 1 <= steps <= 6:
-            continue
-        if gov is not None and rondel_cost(steps) > gov.cash:
-            continue
-        found.append(space)
-    return found
-
-
-def _maneuver(state: State, nation: str, rng: random.Random) -> dict[str, Any]:
-    idx = index(state)
-    b = idx.board
-    fleets, armies, battles = [], [], []
-    own = [(k, r, c) for (na, k, r, _), c in idx.units.items() if na == nation and c > 0]
-    fleet_seas: set[str] = set()
-    for kind, region, c in own:
-        for _ in range(c):
-            if kind != "fleet" or rng.random() < 0.3:
-                if kind == "fleet":
-                    fleet_seas.add(region)
-                continue
-            options = (
-                [b.anchor[region]] if region in b.anchor else sorted(b.sea_adj.get(region, ()))
-            )
-            if options:
-                dst = rng.choice(options)
-                fleets.append({"from": region, "to": dst})
-                fleet_seas.add(dst)
-    homes = set(b.homes_of[nation])
-    for kind, region, c in own:
-        if kind != "army":
-            continue
-        for _ in range(c):
-            if rng.random() < 0.35:
-                continue
-            roll = rng.random()
-            land = sorted(b.land_adj.get(region, ()))
-            if roll < 0.15:
-                coast = sorted(s for s in b.coast.get(region, ()) if s in fleet_seas)
-                if coast:
-                    sea = rng.choice(coast)
-                    landing = sorted(r for r in b.coast.get(sea, ()) if r != region)
-                    if landing:
-                        armies.append({"route": [region, sea, rng.choice(landing)]})
-                        continue
-            if roll < 0.3 and region in homes:
-                rail = sorted(r for r in land if r in homes)
-                if rail:
-                    mid = rng.choice(rail)
-                    nxt = sorted(r for r in b.land_adj.get(mid, ()) if r != region)
-                    if nxt:
-                        armies.append({"route": [region, mid, rng.choice(nxt)]})
-                        continue
-            if land:
-                dst = rng.choice(land)
-                step: dict[str, Any] = {"route": [region, dst]}
-                if b.home.get(dst) not in (None, nation):
-                    step["stance"] = rng.choice(["hostile", "friendly"])
-                armies.append(step)
-    if rng.random() < 0.5:
-        here = {r for _, r, _ in own}
-        for (na, _, r, _), c in sorted(idx.units.items()):
-            if na != nation and c > 0 and r in here and rng.random() < 0.5:
-                battles.append({"region": r, "against": na})
-                break
-    move: dict[str, Any] = {"type": "maneuver", "nation": nation}
-    if fleets:
-        move["fleets"] = fleets
-    if armies:
-        move["armies"] = armies
-    if battles:
-        move["battles"] = battles
-    return move
-
-
-def _opening(state: State, rng: random.Random) -> list[dict[str, Any]]:
-    """The choices of the player to choose in the expert opening: a bond, or none."""
-    assert state.opening is not None
-    who, nation = state.opening.player, state.opening.nation
-    cash = player(state, who).cash
-    base: dict[str, Any] = {"type": "opening", "player": who, "nation": nation}
-    bonds = [c for c in bond_supply(state, nation) if c <= cash]
-    rng.shuffle(bonds)
-    out = [{**base, "bond": c} for c in bonds[:2]]
-    out.insert(rng.randrange(len(out) + 1), base)
-    return out
-
-
-def _candidates(state: State, rng: random.Random) -> list[dict[str, Any]]:
-    if state.opening is not None:
-        return _opening(state, rng)
-    nation: str | None = state.turn
-    if nation is None:
-        nation = next((n for n in NATIONS if state.nations[n].government), None)
-    if nation is None:
-        return []
-    idx = index(state)
-    b = idx.board
-    n = state.nations[nation]
-    out: list[dict[str, Any]] = []
-    spaces = _spaces(state, nation)
-    rng.shuffle(spaces)
-    for space in spaces:
-        action = action_of(space)
-        passing = passes_investor(n.rondel, space)
-        base: dict[str, Any] = {"type": action, "nation": nation, "space": space}
-        if action == "factory":
-            free = [r for r in b.homes_of[nation] if all(f.region != r for f in n.factories)]
-            if not free:
-                continue
-            base["region"] = rng.choice(free)
-        elif action == "import":
-            units = []
-            for _ in range(rng.randint(0, min(3, n.treasury))):
-                region = rng.choice(b.homes_of[nation])
-                kind = "fleet" if b.is_port(region) and rng.random() < 0.5 else "army"
-                units.append({"kind": kind, "region": region})
-            base["units"] = units
-        elif action == "maneuver":
-            base.update(_maneuver(state, nation, rng))
-            base["space"] = space
-        investments = _investments(state, nation, space, rng, passing or action == "investor")
-        if investments:
-            out.append({**base, "investments": investments})
-        out.append(base)
-    p = rng.choice(state.players)
-    if p.cash:
-        out.append(
-            {
-                "type": "transfer",
-                "source": p.name,
-                "target": rng.choice(NATIONS),
-                "amount": rng.randint(1, min(3, p.cash)),
-            }
-        )
-    return out
-
-
 def sample_moves(state: Any, rng: random.Random, limit: int = 4) -> list[dict[str, Any]]:
-    """Up to ``limit`` legal moves in ``state`` (none when the game is over)."""
-    parsed = _parse(state)
-    game = _game()
-    found: list[dict[str, Any]] = []
-    for data in _candidates(parsed, rng):
-        try:
-            move = game.parse_move(data)
-        except Exception:
-            continue
-        if game.adjudicate_parsed(parsed, move).legal:
-            found.append(data)
-            if len(found) >= limit:
-                break
-    return found
+    """Up to ``limit`` legal moves in ``state`` (none when the game is over), drawn from
+    every kind's samples (:mod:`.moves`)."""
+    return book.sample_moves(_parse(state), rng, limit)
 
 
 def mutate_move(state: Any, move: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
     """An illegal variant of a legal move, or ``None``."""
     parsed = _parse(state)
-    if move.get("type") == "transfer":
+    if move.get("type") == transfer.KIND.type:
         return {**move, "target": move["source"]}
-    if move.get("type") == "opening":
+    if move.get("type") == opening.KIND.type:
         others = [p.name for p in parsed.players if p.name != move["player"]]
         return {**move, "player": rng.choice(others)} if others else None
     nation = parsed.nations[move["nation"]]
@@ -352,7 +159,7 @@ def mutate_move(state: Any, move: dict[str, Any], rng: random.Random) -> dict[st
             "space": same,
             **(
                 {"region": parsed.nations[move["nation"]].factories[0].region}
-                if action_of(same) == "factory" and nation.factories
+                if action_of(same) == factory.KIND.type and nation.factories
                 else {}
             ),
         }

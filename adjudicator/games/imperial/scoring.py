@@ -9,7 +9,7 @@ from ...core.i18n import N_, Message, N_plural, Plural
 from ...core.verdicts import Scoring, Violation
 from .logic import game_over, power_factor
 from .models import INTEREST, State
-from .rules import checks
+from .registry import checks
 from .vocab import nation_name
 
 

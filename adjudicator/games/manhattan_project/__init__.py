@@ -4,20 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import TypeAdapter
-
 from ...core.formats import Dropped
 from ...core.game import Game
 from ...core.i18n import N_
 from . import aid as _aid
 from . import alternatives as _alternatives
-from . import engine as _engine
-from . import options as _options
 from . import present as _present
 from . import sampler as _sampler
 from . import scoring as _scoring
 from .models import State
-from .moves import Move
+from .moves import book
 from .rules import checks as _checks
 
 
@@ -32,12 +28,9 @@ GAME = Game(
     name=N_("The Manhattan Project"),
     package_dir=Path(__file__).parent,
     state_model=State,
-    move_adapter=TypeAdapter(Move),
     checks=_checks,
-    apply=_engine.apply,
     scorer=_scoring.score,
-    alternatives=_alternatives.alternatives,
-    options=_options.OPTIONS,
+    **{**book.parts(), "alternatives": _alternatives.alternatives},
     default_example="mid-game",
     sampler=_sampler,
     present=_present.PRESENT,

@@ -8,8 +8,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel
 
 from .data import CONTRACTORS_PER_TYPE, FREE_SLOTS, LOAD_POINTS, PIECES_PER_TYPE, TARGET
-from .models import GREY, SPACES, Amounts, Bomb, Building, Piece, Player, State
-from .moves import PlaceBuilding, WorkerRef
+from .models import GREY, SPACES, Amounts, Bomb, Piece, Player, State, WorkerRef
 
 
 def target(state: State) -> int:
@@ -134,11 +133,3 @@ def slot_price(state: State, slot: int, worker: str = "") -> int:
         return 0
     prices = state.market_prices
     return prices[slot] if slot < len(prices) else prices[-1] if prices else 20
-
-
-def target_building(state: State, move: PlaceBuilding) -> Building | None:
-    """The building a placement names (own, or an opponent's), if it exists."""
-    owner = state.player(move.owner or state.turn.active)
-    if owner is None or move.building >= len(owner.buildings):
-        return None
-    return owner.buildings[move.building]

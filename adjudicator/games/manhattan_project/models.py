@@ -293,3 +293,34 @@ class State(Strict):
         found = self.player(self.turn.active)
         assert found is not None
         return found
+
+
+# --- parts of the moves ---------------------------------------------------------------
+class WorkerRef(Strict):
+    """A worker taken from the active player's personal supply."""
+
+    kind: Kind
+    contractor: StrictBool = Field(False, description="a grey contractor rather than an own piece")
+
+
+class MoveBase(Strict):
+    player: Colour | None = Field(None, description="who submits it (default: the active player)")
+
+
+SimpleSpace = Literal[
+    "aircraft_fighters",
+    "aircraft_bombers",
+    "factory_yellowcake",
+    "factory_group",
+    "factory_specialist",
+    "mine_paid",
+    "mine_group",
+    "mine_engineer",
+    "university_laborers",
+    "university_engineer",
+    "university_scientist",
+    "university_paid",
+    "reactor",
+    "enrichment",
+    "espionage",
+]

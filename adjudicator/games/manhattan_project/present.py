@@ -20,6 +20,7 @@ from ...core.present import (
     width_of,
 )
 from .models import SPACES
+from .moves import book
 from .touch import TOUCH, brushes, tap
 
 DOMAIN = "manhattan-project"
@@ -105,21 +106,8 @@ FIELDS = {
     "yellowcake": N_("Yellowcake"),
 }
 
-#: A move's ``type`` and its label.
-MOVES = {
-    "air_strike": N_("Air strike"),
-    "build_bomb": N_("Build a bomb"),
-    "construct": N_("Construct a building"),
-    "design_bomb": N_("Design a bomb"),
-    "end_turn": N_("End the turn"),
-    "load_bomb": N_("Load a bomb"),
-    "negotiate": N_("Negotiate"),
-    "place_building": N_("Place a worker on a building"),
-    "place_central": N_("Place a worker on the central board"),
-    "repair": N_("Repair"),
-    "retrieve": N_("Retrieve workers"),
-    "test_bomb": N_("Test a bomb"),
-}
+#: A move's ``type`` and its label (from its kind's module).
+MOVES = book.labels()
 
 #: Fields that name a player: their choices are the players of the state.
 PLAYER_FIELDS = frozenset(["active", "owner", "partner", "player", "target"])

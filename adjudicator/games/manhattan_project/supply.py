@@ -9,8 +9,7 @@ from collections.abc import Sequence
 from ...core.i18n import N_, Message
 from .data import AIRCRAFT_LIMIT, FUEL_LIMIT, SPY_LIMIT
 from .logic import WORKER_KEYS, general_supply
-from .models import GREY, Amounts, GeneralSupply, Piece, Player, State, Workers
-from .moves import WorkerRef
+from .models import GREY, Amounts, GeneralSupply, Piece, Player, State, WorkerRef, Workers
 from .rules import checks
 from .vocab import amount as amount_of
 

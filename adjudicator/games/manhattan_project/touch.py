@@ -18,8 +18,8 @@ from typing import Any
 from ...core.i18n import N_
 from ...core.present import translator
 from ...core.touch import Touch
-from .models import SPACES
-from .moves import SimpleSpace
+from .models import SPACES, SimpleSpace
+from .moves import book
 
 _t = translator("manhattan-project")
 AIR = ("air_strike_1", "air_strike_2")
@@ -30,37 +30,10 @@ def active_colour(state: Any) -> str:
     return str(state.turn.active)
 
 
-def attack_place(attack: Any) -> str:
-    if not isinstance(attack, dict):
-        return ""
-    if attack.get("kind") == "bomber":
-        return f"building:{attack.get('target')}:{attack.get('building')}"
-    return f"aircraft:{attack.get('target')}:{attack.get('aircraft')}"
-
-
-def repair_places(state: Any, move: dict[str, Any]) -> list[str]:
-    found = [f"building:{active_colour(state)}:{j}" for j in move.get("own") or []]
-    for other in move.get("others") or []:
-        if isinstance(other, dict):
-            found += [f"building:{other.get('player')}:{j}" for j in other.get("buildings") or []]
-    return found
-
-
 def places(state: Any, move: dict[str, Any]) -> list[str]:
-    """The places a move names: its space first, then what it acts on."""
-    kind = move.get("type")
-    found = []
-    if kind in ("place_central", "air_strike") and move.get("space"):
-        found.append(f"space:{move['space']}")
-    if kind == "air_strike":
-        found += [p for p in map(attack_place, move.get("attacks") or []) if p]
-    elif kind == "place_building" and move.get("building") is not None:
-        found.append(f"building:{move.get('owner') or active_colour(state)}:{move['building']}")
-    elif kind == "construct" and move.get("slot") is not None:
-        found.append(f"market:{move['slot']}")
-    elif kind == "repair":
-        found += repair_places(state, move)
-    return found
+    """The places a move names: its space first, then what it acts on (said by its kind,
+    :mod:`.moves`)."""
+    return book.places(state, move)
 
 
 def of_kind(move: dict[str, Any], kind: str) -> dict[str, Any]:

@@ -4,19 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import TypeAdapter
-
 from ...core.game import Game
 from ...core.i18n import N_
 from . import aid as _aid
-from . import options as _options
 from . import present as _present
 from . import sampler as _sampler
 from . import scoring as _scoring
 from .alternatives import alternatives
-from .engine import apply
 from .models import State
-from .moves import Move
+from .moves import book
 from .rules import checks
 
 
@@ -31,12 +27,9 @@ GAME = Game(
     name=N_("Quarantine"),
     package_dir=Path(__file__).parent,
     state_model=State,
-    move_adapter=TypeAdapter(Move),
     checks=checks,
-    apply=apply,
     scorer=_scoring.score,
-    alternatives=alternatives,
-    options=_options.OPTIONS,
+    **{**book.parts(), "alternatives": alternatives},
     default_example="mid-game",
     sampler=_sampler,
     present=_present.PRESENT,

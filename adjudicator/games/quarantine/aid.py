@@ -8,9 +8,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...core.aid import Action, Figure, Table
+from ...core.checks import move_types
 from ...core.i18n import Listed, N_plural, Name
 from .data import SPECIAL_IN_PLAY, TREATMENT_ROOM_PRICE, copies_for
+from .moves import ACTION_MOVES, book
+from .moves.buy_treatment import BuyTreatment
 from .vocab import DOMAIN, room, say
+
+#: The actions paid for with cubes besides the action.
+PAID = move_types(BuyTreatment)
 
 if TYPE_CHECKING:
     from ...core.game import Game
@@ -20,17 +26,12 @@ TURN: tuple[str, ...] = ("QU-501", "QU-503", "QU-505", "QU-601", "QU-510", "QU-6
 #: The end of the game and the scoring, tie-breaks included.
 END: tuple[str, ...] = ("QU-101", "QU-102", "QU-103", "QU-801", "QU-802")
 
-#: The actions, by their move, and the rule of each.
-ACTIONS = (
-    ("admit", "QU-603"),
-    ("treat", "QU-608"),
-    ("contract", "QU-611"),
-    ("buy_special", "QU-615"),
-    ("buy_treatment", "QU-619"),
-    ("move_patients", "QU-621"),
-    ("take_marker", "QU-622"),
-    ("disinfect", "QU-625"),
-    ("renovate", "QU-626"),
+#: The actions, by their move, and the rule of each: the kinds of move that use one of the
+#: round's actions, but for the special rooms' own.
+ACTIONS = tuple(
+    (kind.type, kind.rule)
+    for kind in book
+    if kind.type in ACTION_MOVES and kind.section != "special"
 )
 
 #: The special rooms and the rule of each.
@@ -57,7 +58,7 @@ def actions(game: Game) -> Sequence[Action]:
     cubes = say(N_plural("{count} cube", "{count} cubes"), count=TREATMENT_ROOM_PRICE)
     paid = Listed((one, cubes))
     rows = [
-        Action(rule, Name(DOMAIN, "move", move), paid if move == "buy_treatment" else one)
+        Action(rule, Name(DOMAIN, "move", move), paid if move in PAID else one)
         for move, rule in ACTIONS
     ]
     return rows + [Action(rule, room(kind)) for kind, rule in ROOMS]

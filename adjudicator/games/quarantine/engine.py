@@ -1,20 +1,19 @@
-"""Applying a move: ``apply(state, move)`` returns the new state and what the move did, in
-words. It keeps nothing between calls (the state's own ``_cache`` is reset on the copy)."""
+"""What every move shares when it is applied: the state copied for it, the action it uses,
+the end of the game it triggers, and what a drawn cube does in words. Each kind's own
+effect is in its module (:mod:`.moves`); nothing is kept between calls (the copy's
+``_cache`` is empty)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from ...core.i18n import N_, Message, N_plural
-from . import purchases, specials
+from ...core.i18n import N_, Message
 from . import vocab as words
 from .data import tiles_left
-from .geometry import place_tile, tile_at
-from .models import LooseTile, Player, Stack, State, Tile
-from .moves import ACTION_MOVES
+from .models import Player, State, Tile
 from .rules import checks
 from .rules.common import as_pos
 
@@ -91,22 +90,37 @@ def copy_state(state: State, touched: set[str] | None = None) -> State:
     return s
 
 
-def _touched(state: State, move: Any) -> set[str] | None:
-    """The players a move may change: the active one and those it names (every player at
-    the end of a round, when the next one's contracts become claimable)."""
-    if move.type == "end_round":
+def _touched(state: State, move: Any, everyone: Collection[str]) -> set[str] | None:
+    """The players a move may change: the active one and those it names (every player for
+    a move of a type in ``everyone``: the end of a round, when the next one's contracts
+    become claimable)."""
+    if move.type in everyone:
         return None
     named = (getattr(move, key, None) for key in ("player", "seller", "source"))
     return {state.round.active, *(n for n in named if n)}
 
 
-def apply(state: State, move: Any) -> tuple[State, list[Message]]:
-    s = copy_state(state, _touched(state, move))
-    i = s.index(s.round.active)
-    me = s.players[i]
+Effect = Callable[[State, Player, Any], Sequence[Message]]
+"""A kind's effect: ``effect(state, me, move)`` changes the state copied for the move (``me``:
+its active player) and says what happened."""
+
+
+def frame(
+    state: State,
+    move: Any,
+    effect: Effect,
+    *,
+    actions: Collection[str],
+    everyone: Collection[str],
+) -> tuple[State, list[Message]]:
+    """What every move shares around its kind's effect: the copy of the state, the action
+    it uses (a move of a type in ``actions``: one of the round's four, else an extra-action
+    marker) and the end of the game triggered by it."""
+    s = copy_state(state, _touched(state, move, everyone))
+    me = s.players[s.index(s.round.active)]
     r = s.round
     said: list[Message] = []
-    if move.type in ACTION_MOVES:
+    if move.type in actions:
         if r.actions_used >= 4 + r.markers_spent:
             me.markers -= 1
             r.markers_spent += 1
@@ -115,8 +129,7 @@ def apply(state: State, move: Any) -> tuple[State, list[Message]]:
                 checks.message(N_("{player} spends an extra-action marker."), player=me.name)
             )
         r.actions_used += 1
-    handler = _HANDLERS[move.type]
-    said.extend(handler(s, me, move))
+    said.extend(effect(s, me, move))
     if _trigger(s):
         said.append(_TRIGGERED)
     return s, said
@@ -169,189 +182,3 @@ def said_drawn(
     if would_trigger(state, patients_drawn=int(colour != "grey")):
         said.append(_TRIGGERED)
     return said
-
-
-def _place_patient(s: State, me: Player, move: Any) -> list[Message]:
-    said = said_drawn(s, move.colour, move.player, emergency=move.emergency)[:1]
-    setattr(s.bag, move.colour, s.bag.get(move.colour) - 1)
-    s.round.draws += 1
-    target = s.players[s.index(move.player)]
-    if move.emergency:
-        room = next(
-            t for t in target.hospital if t.kind == "emergency" and not t.grey and not t.patients
-        )
-        room.patients.append(move.colour)
-    else:
-        target.line.append(move.colour)
-    return said
-
-
-def _place_grey(s: State, me: Player, move: Any) -> list[Message]:
-    said = said_drawn(s, "grey", move.player, at=move.at, spread=move.spread)
-    said = said[: 1 + len(move.spread) if move.at is not None else 1]
-    s.bag.grey -= 1
-    if move.at is None:
-        s.grey_supply += 1
-        if not s.round.first_round:
-            s.round.draws += 1
-        return said
-    s.round.draws += 1
-    target = s.players[s.index(move.player)]
-    for at in [move.at, *move.spread]:
-        tile = tile_at(target, as_pos(at))
-        assert tile is not None
-        tile.grey = True
-    s.grey_supply -= len(move.spread)
-    return said
-
-
-def _admit(s: State, me: Player, move: Any) -> list[Message]:
-    for at in move.rooms:
-        tile = tile_at(me, as_pos(at))
-        assert tile is not None
-        tile.patients.append(me.line.pop(0))
-    return [
-        checks.message(
-            N_plural("{count} patient is admitted.", "{count} patients are admitted."),
-            count=len(move.rooms),
-        )
-    ]
-
-
-def _treat(s: State, me: Player, move: Any) -> list[Message]:
-    colours = {move.colour} | ({move.on_call} if move.on_call else set())
-    n = 0
-    for t in me.hospital:
-        if t.grey:
-            continue
-        keep = [c for c in t.patients if c not in colours]
-        for c in t.patients:
-            if c in colours:
-                setattr(me.supply, c, me.supply.get(c) + 1)
-                n += 1
-        t.patients = keep
-    if n == 0:
-        return [checks.message(N_("No patient is treated."))]
-    return [
-        checks.message(
-            N_plural(
-                "{count} patient is treated and joins {player}'s personal supply.",
-                "{count} patients are treated and join {player}'s personal supply.",
-            ),
-            count=n,
-            player=me.name,
-        )
-    ]
-
-
-def _place_set_aside(s: State, me: Player, move: Any) -> list[Message]:
-    tile = me.set_aside.pop(move.index)
-    place_tile(me, tile, move.at, move.rotation)
-    return [
-        checks.message(
-            N_("{player} places a tile of {kind} kept beside the hospital."),
-            player=me.name,
-            kind=words.room(tile.kind, "gen"),
-        )
-    ]
-
-
-def _move_patients(s: State, me: Player, move: Any) -> list[Message]:
-    me.line = list(move.line)
-    return [checks.message(N_("{player}'s waiting line is rearranged."), player=me.name)]
-
-
-def _take_marker(s: State, me: Player, move: Any) -> list[Message]:
-    s.marker_supply -= 1
-    me.markers += 1
-    s.round.markers_taken += 1
-    return [checks.message(N_("{player} gains an extra-action marker."), player=me.name)]
-
-
-def _disinfect(s: State, me: Player, move: Any) -> list[Message]:
-    target = s.players[s.index(move.player)]
-    tile = tile_at(target, as_pos(move.at))
-    assert tile is not None
-    tile.grey = False
-    if move.keep:
-        me.supply.grey += 1
-    else:
-        s.grey_supply += 1
-    return [
-        checks.message(
-            N_("{player}'s tile {place} is disinfected."),
-            player=target.name,
-            place=words.at([(t.x, t.y) for t in target.hospital], (tile.x, tile.y)),
-        )
-    ]
-
-
-def _renovate(s: State, me: Player, move: Any) -> list[Message]:
-    s.round.renovated = True
-    lifted: list[tuple[LooseTile, Any, int]] = []
-    for step in move.steps:
-        if step.source is not None:
-            tile = tile_at(me, as_pos(step.source))
-            assert tile is not None
-            me.hospital.remove(tile)
-            loose = LooseTile(
-                kind=tile.kind, colour=tile.colour, extra=tile.extra, doors=list(tile.doors)
-            )
-            lifted.append((loose, step.to, step.rotation_from(tile.rotation)))
-    for k in sorted({st.set_aside for st in move.steps if st.set_aside is not None}, reverse=True):
-        tile_l = me.set_aside.pop(k)
-        step = next(st for st in move.steps if st.set_aside == k)
-        lifted.append((tile_l, step.to, step.rotation_from(0)))
-    for loose, to, rotation in lifted:
-        place_tile(me, loose, to, rotation)
-    return [
-        checks.message(
-            N_plural("{player} renovates {count} tile.", "{player} renovates {count} tiles."),
-            player=me.name,
-            count=len(move.steps),
-        )
-    ]
-
-
-def _end_round(s: State, me: Player, move: Any) -> list[Message]:
-    n = len(s.players)
-    i = s.index(me.name)
-    said = [checks.message(N_("{player}'s round ends."), player=me.name)]
-    for c in [c for c in me.contracts if c.claimable]:
-        me.contracts.remove(c)
-        s.market.append(Stack(kind=c.kind, count=c.count, price=c.price))
-    if s.end.triggered:
-        s.end.final_rounds_left = max(0, s.end.final_rounds_left - 1)
-        if s.end.final_rounds_left == 0:
-            s.end.over = True
-            said.append(checks.message(N_("The game is over.")))
-    nxt = (i + 1) % n
-    first = s.round.first_round and nxt != 0
-    s.round = type(s.round)(
-        active=s.players[nxt].name, bag_holder=s.players[(nxt + 1) % n].name, first_round=first
-    )
-    for c in s.players[nxt].contracts:
-        c.claimable = True
-    return said
-
-
-_HANDLERS = {
-    "place_patient": _place_patient,
-    "place_grey": _place_grey,
-    "admit": _admit,
-    "treat": _treat,
-    "contract": purchases.contract,
-    "claim_contract": purchases.claim,
-    "buy_special": purchases.buy_special,
-    "buy_treatment": purchases.buy_treatment,
-    "place_set_aside": _place_set_aside,
-    "move_patients": _move_patients,
-    "take_marker": _take_marker,
-    "disinfect": _disinfect,
-    "renovate": _renovate,
-    "pharmacy": specials.pharmacy,
-    "pathology": specials.pathology,
-    "gift_shop": specials.gift_shop,
-    "cafeteria": specials.cafeteria,
-    "end_round": _end_round,
-}

@@ -51,6 +51,17 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+At = Annotated[list[Coord], Field(min_length=2, max_length=2, description="[x, y]")]
+
+
+class Placement(Strict):
+    """Where a new tile goes, turned how, and the doors printed on it."""
+
+    at: At | None = Field(None, description="null: keep it beside the hospital")
+    rotation: Rotation = 0
+    doors: list[Side] = Field(default_factory=list, max_length=4)
+
+
 class Cubes(Strict):
     """A heap of cubes by colour."""
 

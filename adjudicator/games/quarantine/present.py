@@ -9,6 +9,7 @@ from ...core.i18n import N_
 from ...core.present import MARK, Canvas, Presentation, is_marked, stroke, translator
 from .geometry import Layout, turn
 from .models import COLOURS, SPECIAL_KINDS
+from .moves import book
 from .picture import draw_market
 from .touch import TOUCH
 
@@ -75,27 +76,8 @@ FIELDS = {
     "y": N_("y"),
 }
 
-#: A move's ``type`` and its label.
-MOVES = {
-    "admit": N_("Admit patients"),
-    "buy_special": N_("Buy a special room"),
-    "buy_treatment": N_("Buy a treatment room"),
-    "cafeteria": N_("Cafeteria"),
-    "claim_contract": N_("Claim a contract"),
-    "contract": N_("Offer a contract"),
-    "disinfect": N_("Disinfect"),
-    "end_round": N_("End the round"),
-    "gift_shop": N_("Gift shop"),
-    "move_patients": N_("Move patients"),
-    "pathology": N_("Pathology"),
-    "pharmacy": N_("Pharmacy"),
-    "place_grey": N_("Place a grey cube"),
-    "place_patient": N_("Place a patient"),
-    "place_set_aside": N_("Place a set-aside tile"),
-    "renovate": N_("Renovate"),
-    "take_marker": N_("Take a marker"),
-    "treat": N_("Treat patients"),
-}
+#: A move's ``type`` and its label (from its kind's module).
+MOVES = book.labels()
 
 #: Fields that name a player: their choices are the players of the state.
 PLAYER_FIELDS = frozenset(["active", "bag_holder", "payment_to", "player", "seller"])

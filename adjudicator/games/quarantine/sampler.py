@@ -15,32 +15,13 @@ import random
 from pathlib import Path
 from typing import Any
 
-from .alternatives import is_legal
-from .data import box_cubes, offers
-from .geometry import SIDES, Layout, capacity, layout
-from .models import COLOURS, SPECIAL_KINDS, Cubes, State
+from .geometry import Layout, layout
+from .models import COLOURS, SPECIAL_KINDS, State
+from .moves import book
+from .offers import SPOT
 from .rules.common import active
-from .rules.draw import grey_targets
 
 EXAMPLES = Path(__file__).parent / "examples"
-SPOT = "?"
-"""Stands for a square still to be found for a new tile."""
-
-
-def _cubes(heap: Cubes) -> list[str]:
-    return [c for c in (*COLOURS, "grey") for _ in range(heap.get(c))]
-
-
-def _pay(supply: Cubes, n: int, rng: random.Random) -> dict[str, int] | None:
-    pool = [c for c in _cubes(supply) if c != "grey"]
-    if len(pool) < n:
-        return None
-    picked = rng.sample(pool, n)
-    return {c: picked.count(c) for c in sorted(set(picked))}
-
-
-def _doors(rng: random.Random) -> list[str]:
-    return rng.sample(list(SIDES), rng.choice((2, 3, 3, 4)))
 
 
 def _spots(lay: Layout, rng: random.Random) -> list[tuple[int, int]]:
@@ -59,181 +40,9 @@ def _placed(
     i, _ = active(state)
     for x, y in _spots(layout(state, i), rng)[:tries]:
         move = {**base, "at": [x, y], "rotation": rng.choice((0, 90, 180, 270))}
-        if is_legal(state, move):
+        if book.is_legal(state, move):
             return move
     return None
-
-
-def _draw(state: State, rng: random.Random) -> list[dict[str, Any]]:
-    bag = _cubes(state.bag)
-    if not bag or state.end.triggered or state.end.over:
-        return []
-    if state.round.draws >= 4:
-        return []
-    cube = rng.choice(bag)
-    found: list[dict[str, Any]] = []
-    if cube != "grey":
-        for i, p in enumerate(state.players):
-            found.append({"type": "place_patient", "colour": cube, "player": p.name})
-            lay = layout(state, i)
-            if any(not lay.tiles[q].patients for q in lay.working("emergency")):
-                found.append(
-                    {"type": "place_patient", "colour": cube, "player": p.name, "emergency": True}
-                )
-        return found
-    if state.round.first_round:
-        return [{"type": "place_grey"}]
-    for i, p in enumerate(state.players):
-        lay = layout(state, i)
-        for x, y in grey_targets(state, i):
-            found.append({"type": "place_grey", "player": p.name, "at": [x, y]})
-            if state.grey_supply:
-                for corner in lay.stations_of((x, y)):
-                    for q in Layout.station_tiles(corner):
-                        t = lay.tiles[q]
-                        if q != (x, y) and not t.grey and t.kind != "containment":
-                            found.append(
-                                {
-                                    "type": "place_grey",
-                                    "player": p.name,
-                                    "at": [x, y],
-                                    "spread": [list(q)],
-                                }
-                            )
-    return found or [{"type": "place_grey"}]
-
-
-def _admit(state: State, rng: random.Random) -> list[dict[str, Any]]:
-    i, me = active(state)
-    lay = layout(state, i)
-    used: dict[tuple[int, int], int] = {}
-    rooms: list[list[int]] = []
-    for cube in me.line:
-        free = [
-            q
-            for q, t in lay.tiles.items()
-            if t.kind == "treatment"
-            and t.colour == cube
-            and not t.grey
-            and len(t.patients) + used.get(q, 0) < capacity(lay, q)
-        ]
-        if not free:
-            break
-        q = rng.choice(free)
-        used[q] = used.get(q, 0) + 1
-        rooms.append(list(q))
-    if not rooms:
-        return []
-    return [{"type": "admit", "rooms": rooms[: rng.randint(1, len(rooms))]}]
-
-
-def _market(state: State, rng: random.Random) -> list[dict[str, Any]]:
-    """Contracts, purchases of special rooms, claims, extra treatment rooms and placing a
-    tile kept aside."""
-    i, me = active(state)
-    lay = layout(state, i)
-    r = state.round
-    moves: list[dict[str, Any]] = []
-    for stack in state.market:
-        if stack.kind in SPECIAL_KINDS and stack.count and not stack.price.total():
-            asked = _pay(me.supply, rng.choice((2, 2, 3)), rng)
-            if asked:
-                moves.append({"type": "contract", "kind": stack.kind, "price": asked})
-    for seller, kind, price in offers(state):
-        if kind in r.bought_special:
-            continue
-        pay: dict[str, int] = price.model_dump()
-        if lay.working("purchasing"):
-            pay = _pay(me.supply, price.total(), rng) or pay
-        base = {
-            "type": "buy_special",
-            "kind": kind,
-            "seller": seller,
-            "pay": pay,
-            "doors": _doors(rng),
-        }
-        moves.append({**base, "at": SPOT} if rng.random() < 0.7 else {**base, "at": None})
-    for c in me.contracts:
-        if c.claimable and c.count:
-            base = {"type": "claim_contract", "kind": c.kind, "doors": _doors(rng)}
-            moves.append({**base, "at": SPOT})
-            moves.append({**base, "at": None})
-    for stack in state.market:
-        if stack.kind == "treatment" and stack.count and stack.colour not in r.bought_treatment:
-            two = _pay(me.supply, 2, rng)
-            if two:
-                base = {
-                    "type": "buy_treatment",
-                    "colour": stack.colour,
-                    "pay": two,
-                    "doors": _doors(rng),
-                }
-                moves.append({**base, "at": SPOT})
-    for k in range(len(me.set_aside)):
-        moves.append({"type": "place_set_aside", "index": k, "at": SPOT})
-    return moves
-
-
-def _actions(state: State, rng: random.Random) -> list[dict[str, Any]]:
-    """Reordering the line, markers, disinfecting, Pathology and renovating."""
-    i, me = active(state)
-    lay = layout(state, i)
-    moves: list[dict[str, Any]] = []
-    if len(me.line) > 1:
-        line = list(me.line)
-        cube = line.pop(rng.randrange(len(line)))
-        line.insert(rng.randrange(len(line) + 1), cube)
-        moves.append({"type": "move_patients", "line": line})
-        if lay.working("triage"):
-            moves.append({"type": "move_patients", "line": rng.sample(me.line, len(me.line))})
-    moves.append({"type": "take_marker"})
-    for j, p in enumerate(state.players):
-        for x, y in layout(state, j).quarantined():
-            moves.append(
-                {
-                    "type": "disinfect",
-                    "player": p.name,
-                    "at": [x, y],
-                    "keep": bool(lay.working("lab")) and rng.random() < 0.5,
-                }
-            )
-            moves.append(
-                {
-                    "type": "pathology",
-                    "player": p.name,
-                    "corner": [x - 1, y],
-                    "keep": bool(lay.working("lab")),
-                }
-            )
-    free = [q for q, t in lay.tiles.items() if not t.grey and not t.patients and t.kind != "lobby"]
-    if free:
-        q = rng.choice(free)
-        moves.append({"type": "renovate", "steps": [{"source": list(q), "to": None}]})
-        moves.append(
-            {
-                "type": "renovate",
-                "steps": [{"source": list(q), "to": list(q), "turn": rng.choice((90, 180, 270))}],
-            }
-        )
-    return moves
-
-
-def _specials(state: State, rng: random.Random) -> list[dict[str, Any]]:
-    """The special rooms' own actions and ending the round."""
-    _, me = active(state)
-    moves: list[dict[str, Any]] = [{"type": "pharmacy"}]
-    for spent in COLOURS:
-        if box_cubes(state).get(spent):
-            moves.append({"type": "gift_shop", "colour": spent})
-    others = [p.name for p in state.players if p.name != me.name and p.markers]
-    moves.append(
-        {
-            "type": "cafeteria",
-            "source": None if state.marker_supply else (rng.choice(others) if others else None),
-        }
-    )
-    moves.append({"type": "end_round"})
-    return moves
 
 
 def sample_moves(
@@ -242,34 +51,17 @@ def sample_moves(
     limit: int | None = None,
     types: set[str] | None = None,
 ) -> list[dict[str, Any]]:
-    """Legal moves for the active player, in random order (only of ``types``, if given)."""
-    if state.end.over:
-        return []
-    lay = layout(state, active(state)[0])
-    moves: list[dict[str, Any]] = []
-    moves += _draw(state, rng)
-    moves += _admit(state, rng)
-    colours = {c for t in lay.tiles.values() if not t.grey for c in t.patients}
-    for colour in sorted(colours):
-        moves.append({"type": "treat", "colour": colour})
-        for on_call in sorted(colours - {colour}):
-            moves.append({"type": "treat", "colour": colour, "on_call": on_call})
-    moves += _market(state, rng) + _actions(state, rng) + _specials(state, rng)
-    if types is not None:
-        moves = [m for m in moves if m["type"] in types]
-    order = sorted(moves, key=lambda m: rng.random() ** (1.0 / _weight(m)), reverse=True)
-    legal: list[dict[str, Any]] = []
-    for move in order:
-        found = (
-            _placed(state, move, rng, tries=6)
-            if move.get("at") == SPOT
-            else (move if is_legal(state, move) else None)
-        )
-        if found is not None:
-            legal.append(found)
-            if limit is not None and len(legal) >= limit:
-                break
-    return legal
+    """Legal moves for the active player, in random order (only of ``types``, if given):
+    each kind's sampled moves (:mod:`.moves`), a new tile's square found as it comes."""
+    return book.sample_moves(state, rng, limit, types, settle=_settled)
+
+
+def _settled(state: State, move: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """A sampled move made legal: a new tile's square still to be found is searched (a
+    few tries), any other move is kept if it is legal."""
+    if move.get("at") == SPOT:
+        return _placed(state, move, rng, tries=6)
+    return move if book.is_legal(state, move) else None
 
 
 def setup(rng: random.Random) -> State:
@@ -289,27 +81,6 @@ def setup(rng: random.Random) -> State:
     ]
     state: State = GAME.parse_state(data)
     return state
-
-
-WEIGHTS = {
-    "end_round": 0.3,
-    "place_patient": 3.0,
-    "place_grey": 3.0,
-    "buy_special": 20.0,
-    "treat": 3.0,
-    "claim_contract": 4.0,
-    "contract": 2.0,
-    "buy_treatment": 2.0,
-    "pharmacy": 2.0,
-    "pathology": 2.0,
-    "gift_shop": 2.0,
-    "cafeteria": 50.0,
-    "admit": 2.0,
-}
-
-
-def _weight(move: dict[str, Any]) -> float:
-    return WEIGHTS.get(move["type"], 1.0)
 
 
 def playout(seed: int, n: int) -> list[dict[str, Any]]:
@@ -368,6 +139,6 @@ def mutate_move(state: Any, move: dict[str, Any], rng: random.Random) -> dict[st
             GAME.parse_move(variant)
         except ValueError:
             continue
-        if not is_legal(parsed, variant):
+        if not book.is_legal(parsed, variant):
             return variant
     return None

@@ -13,27 +13,15 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.touch import Touch
+from .moves import book
 
 #: The kinds whose move names one tile of one hospital (``player`` and ``at``).
 ONE_TILE = ("place_grey", "disinfect")
 
 
 def places(state: Any, move: dict[str, Any]) -> list[str]:
-    """The places a move names."""
-    kind = move.get("type")
-    at = move.get("at")
-    if kind in ONE_TILE and move.get("player") and isinstance(at, list) and len(at) == 2:
-        return [f"tile:{move['player']}:{at[0]}:{at[1]}"]
-    if kind == "place_patient" and move.get("player"):
-        return [f"line:{move['player']}"]
-    if kind == "buy_special" and move.get("kind") and not move.get("seller"):
-        return [f"market:{move['kind']}"]
-    if kind == "buy_treatment" and move.get("colour"):
-        return [f"market:treatment:{move['colour']}"]
-    if kind == "admit":
-        rooms = [r for r in move.get("rooms") or [] if isinstance(r, list) and len(r) == 2]
-        return [f"tile:{state.round.active}:{x}:{y}" for x, y in rooms]
-    return []
+    """The places a move names (said by its kind, :mod:`.moves`)."""
+    return book.places(state, move)
 
 
 def put(state: Any, move: dict[str, Any], place: str) -> dict[str, Any] | None:

@@ -9,6 +9,7 @@ beside it ("above the tile at row 1, column 2"), so that no place is ever row 0.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from ...core.i18n import N_, Listed, Localized, Message, N_plural, Name, Plural
 
@@ -83,3 +84,12 @@ def at(tiles: Iterable[Pos], pos: Pos) -> Message:
         if nxt in spots:
             return Message(DOMAIN, template, _grid(spots, nxt))
     return Message(DOMAIN, N_("at row {row}, column {column}"), _grid(spots, pos))
+
+
+def square(state: Any, data: dict[str, Any]) -> Message | None:
+    """The square a move names (``at`` or ``corner``) on its player's hospital, in words."""
+    player = state.player(data.get("player") or "")
+    where = data.get("at") or data.get("corner")
+    if not where or player is None:
+        return None
+    return at([(t.x, t.y) for t in player.hospital], (where[0], where[1]))

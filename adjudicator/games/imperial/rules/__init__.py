@@ -7,18 +7,12 @@ A check lives in the section of the first rule it declares: IM-612 is checked in
 
 from __future__ import annotations
 
-from ....core.checks import CheckRegistry
-
-checks = CheckRegistry("imperial")
-
-# Each section registers its checks on import.
-from . import (  # noqa: E402
-    actions,
+from ..registry import checks
+from . import (  # each section registers its checks on import
     components,
     end,
     investor,
     maneuver,
-    money,
     rondel,
     setup,
     taxation,
@@ -26,13 +20,11 @@ from . import (  # noqa: E402
 )
 
 __all__ = [
-    "actions",
     "checks",
     "components",
     "end",
     "investor",
     "maneuver",
-    "money",
     "rondel",
     "setup",
     "taxation",

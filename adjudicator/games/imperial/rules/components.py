@@ -13,8 +13,8 @@ from ..data import BANK_MONEY, FACTORY_PIECES, FLAGS_PER_NATION, PLURAL
 from ..logic import index, on_board
 from ..models import BOND_COSTS, RondelMove, State
 from ..payments import bank_payout
+from ..registry import checks
 from ..vocab import building_name, nation_name, nation_names, region_name, unit_name
-from . import checks
 
 
 @checks.state("IM-201", title=N_("Each bond exists once, in the printed values"))

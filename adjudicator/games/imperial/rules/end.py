@@ -8,8 +8,8 @@ from ....core.i18n import N_
 from ....core.verdicts import Violation
 from ..logic import game_over, reached_25
 from ..models import ROUND_MOVES, AnyMove, State
+from ..registry import checks
 from ..vocab import nation_name
-from . import checks
 
 
 @checks.state("IM-102", title=N_("Power points stay between 0 and 25"))

@@ -10,18 +10,15 @@ from ....core.verdicts import Violation
 from ..board import NATIONS
 from ..logic import (
     bond_supply,
-    distance,
     index,
-    interest_due,
     passes_investor,
     player,
     resolve_space,
-    rondel_cost,
 )
 from ..models import Investment, InvestorMove, RondelMove, State
-from ..payments import interest, investors, invests, open_nations, purses
-from ..vocab import nation_name, space_name
-from . import checks
+from ..payments import investors, invests, open_nations, purses
+from ..registry import checks
+from ..vocab import nation_name
 
 
 @checks.state("IM-706", title=N_("The government holds the largest bond total"))
@@ -98,7 +95,11 @@ def investments(state: State, move: RondelMove) -> Iterator[Violation]:
     nation = state.nations[move.nation]
     space = resolve_space(nation.rondel, move.type, move.space)
     standard = state.variant == "standard"
-    if standard and move.type != "investor" and not passes_investor(nation.rondel, space):
+    if (
+        standard
+        and not isinstance(move, InvestorMove)
+        and not passes_investor(nation.rondel, space)
+    ):
         yield checks.violation(
             "IM-709",
             N_("Bonds are bought only when the nation lands on or passes the Investor space."),
@@ -213,73 +214,3 @@ def _purchase(
             cash=cash[inv.player],
         )
     return None
-
-
-@checks.move("IM-708", title=N_("A Swiss bank stops a nation on Investor"))
-def forced(state: State, move: InvestorMove) -> Iterator[Violation]:
-    if move.forced_by is None:
-        if move.chosen is not None:
-            yield checks.violation(
-                "IM-708",
-                N_("A chosen space is recorded only when a Swiss bank stops the nation."),
-                "/move/chosen",
-            )
-        return
-    yield from _would_pass(state, move)
-    p = player(state, move.forced_by)
-    if p is None or not p.swiss_bank:
-        yield checks.violation(
-            "IM-708", N_("Only a Swiss bank may stop a nation on Investor."), "/move/forced_by"
-        )
-        return
-    due = sum(interest_due(state, move.nation).values())
-    treasury = state.nations[move.nation].treasury
-    if treasury < due:
-        yield checks.violation(
-            "IM-708",
-            N_("{nation} owes {due}M interest and has {money}M, so it cannot be forced to stop."),
-            "/move/forced_by",
-            nation=nation_name(move.nation),
-            due=due,
-            money=treasury,
-        )
-
-
-def _would_pass(state: State, move: InvestorMove) -> Iterator[Violation]:
-    """A nation stopped by a Swiss bank must have chosen a space it reaches by passing
-    Investor (when the move records that space)."""
-    current = state.nations[move.nation].rondel
-    if move.chosen is None:
-        return
-    steps = distance(current, move.chosen)
-    if not passes_investor(current, move.chosen) or steps > 6:
-        yield checks.violation(
-            "IM-708",
-            N_(
-                "{nation} would not pass Investor on its way to {space}, so a Swiss bank "
-                "cannot stop it there."
-            ),
-            "/move/chosen",
-            nation=nation_name(move.nation),
-            space=space_name(move.chosen),
-        )
-
-
-@checks.move("IM-701", title=N_("The interest is paid in full"))
-def interest_paid(state: State, move: InvestorMove) -> Iterator[Violation]:
-    owed = interest(state, move.nation)
-    gov = player(state, state.nations[move.nation].government)
-    if gov is None or not owed.shortfall:
-        return
-    cash = gov.cash - rondel_cost(distance(state.nations[move.nation].rondel, "investor"))
-    if owed.shortfall > cash:
-        yield checks.violation(
-            "IM-701",
-            N_("{player} must cover {short}M of interest from own cash and has none.")
-            if cash <= 0
-            else N_("{player} must cover {short}M of interest from own cash and has only {cash}M."),
-            f"/nations/{move.nation}/treasury",
-            player=gov.name,
-            short=owed.shortfall,
-            cash=cash,
-        )

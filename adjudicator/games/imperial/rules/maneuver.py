@@ -1,5 +1,5 @@
-"""The maneuver (IM-6xx): stances, occupied factories, flags, and the maneuver itself
-(whose phases are :mod:`..maneuver`'s)."""
+"""The maneuver (IM-6xx) on the state: stances, occupied factories and flags (the move
+itself is a kind of move: :mod:`..moves.maneuver`)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,9 @@ from ....core.i18n import N_
 from ....core.verdicts import Violation
 from ..data import FLAGS_PER_NATION
 from ..logic import free_factories, index
-from ..maneuver import simulate
-from ..models import ManeuverMove, State
+from ..models import State
+from ..registry import checks
 from ..vocab import nation_name, region_name
-from . import checks
 
 
 @checks.state("IM-610", title=N_("Armies in foreign home provinces have a stance"))
@@ -105,27 +104,3 @@ def flags(state: State) -> Iterator[Violation]:
                     nation=nation_name(only),
                     region=region_name(region),
                 )
-
-
-MANEUVER_RULES = (
-    "IM-601",
-    "IM-602",
-    "IM-603",
-    "IM-604",
-    "IM-605",
-    "IM-606",
-    "IM-607",
-    "IM-608",
-    "IM-609",
-    "IM-611",
-    "IM-612",
-    "IM-613",
-    "IM-614",
-    "IM-618",
-    "IM-207",
-)
-
-
-@checks.move(*MANEUVER_RULES, title=N_("Movements, battles and destruction on the map"))
-def maneuver(state: State, move: ManeuverMove) -> Iterator[Violation]:
-    yield from simulate(state, move).violations

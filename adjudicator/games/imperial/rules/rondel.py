@@ -8,8 +8,8 @@ from ....core.i18n import N_
 from ....core.verdicts import Violation
 from ..logic import action_of, distance, game_over, player, resolve_space, rondel_cost
 from ..models import RondelMove, State
+from ..registry import checks
 from ..vocab import move_name, nation_name, space_name
-from . import checks
 
 
 @checks.state("IM-401", title=N_("The nation to move has a government"))

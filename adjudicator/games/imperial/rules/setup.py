@@ -12,8 +12,8 @@ from ..board import NATIONS
 from ..data import CARDS_EACH, EXPERT_MONEY, MAX_PLAYERS, MIN_PLAYERS, PAIRS
 from ..logic import bond_supply, index, player
 from ..models import OpeningMove, RondelMove, State
+from ..registry import checks
 from ..vocab import nation_name
-from . import checks
 
 
 def before_first_turn(state: State) -> bool:

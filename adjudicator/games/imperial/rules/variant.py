@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from ....core.i18n import N_
 from ....core.verdicts import Violation
 from ..models import State
-from . import checks
+from ..registry import checks
 
 
 @checks.state("IM-951", title=N_("The variant without the investor card has none"))

@@ -13,12 +13,9 @@ from ..data import (
 )
 from ..logic import (
     fits,
-    short_of,
     slot_price,
-    target_building,
 )
 from ..models import KINDS, Building, BuildingCard, State
-from ..moves import PlaceBuilding
 from ..vocab import (
     Joined,
     amount,
@@ -126,107 +123,6 @@ def place_of(state: State, path: str, kind: str) -> Message:
         price=slot_price(state, j),
         kind=checks.name("building", kind),
     )
-
-
-@checks.move("MP-701", title=N_("Using an opponent's building"))
-def espionage_check(state: State, move: PlaceBuilding) -> Iterator[Violation]:
-    owner = move.owner or state.turn.active
-    if owner == state.turn.active or state.player(owner) is None:
-        return
-    used = {(r.owner, r.building) for r in state.turn.spied}
-    used.add((owner, move.building))
-    if not state.turn.espionage or not state.active.spies:
-        yield checks.violation(
-            "MP-701",
-            N_(
-                "{player} may not use opponents' buildings this turn: Espionage was not taken "
-                "in step 1."
-            )
-            if not state.turn.espionage
-            else N_("{player} has no spy, so no opponent's building can be used."),
-            "/move/owner",
-            player=checks.name("colour", state.turn.active),
-        )
-    elif len(used) > state.active.spies:
-        yield checks.violation(
-            "MP-701",
-            N_plural(
-                "{player} may use only {count} opponent's building this turn (one per spy).",
-                "{player} may use only {count} opponents' buildings this turn (one per spy).",
-            ),
-            "/move/owner",
-            player=checks.name("colour", state.turn.active),
-            count=state.active.spies,
-        )
-
-
-@checks.move(
-    "MP-604",
-    "MP-711",
-    "MP-712",
-    "MP-713",
-    "MP-714",
-    title=N_("Placing workers on a building"),
-)
-def building_check(state: State, move: PlaceBuilding) -> Iterator[Violation]:
-    b = target_building(state, move)
-    if b is None:
-        yield checks.violation("MP-711", N_("There is no such building."), "/move/building")
-        return
-    if b.damage:
-        yield checks.violation(
-            "MP-604",
-            N_plural(
-                "That building has {count} damage point and cannot be used.",
-                "That building has {count} damage points and cannot be used.",
-            ),
-            "/move/building",
-            count=b.damage,
-        )
-    if b.occupants:
-        yield checks.violation("MP-712", N_("That building is already occupied."), "/move/building")
-    if not fits([w.kind for w in move.workers], list(b.workers)):
-        yield checks.violation(
-            "MP-711",
-            N_("That building takes exactly {needs}."),
-            "/move/workers",
-            needs=needed(b.workers),
-        )
-    if b.costs:
-        if move.cost >= len(b.costs):
-            yield checks.violation(
-                "MP-713",
-                N_plural(
-                    "That building has {count} cost option.",
-                    "That building has {count} cost options.",
-                ),
-                "/move/cost",
-                count=len(b.costs),
-            )
-        else:
-            lacking = short_of(state.active, b.costs[move.cost])
-            if lacking is not None:
-                yield checks.violation(
-                    "MP-713",
-                    N_("{player} cannot pay the building's cost: not enough {what}."),
-                    "/move/cost",
-                    player=checks.name("colour", state.turn.active),
-                    what=checks.name("resource", lacking),
-                )
-    elif move.cost:
-        yield checks.violation(
-            "MP-713", N_("That building costs nothing, so it has no cost option."), "/move/cost"
-        )
-    if move.output >= len(b.outputs):
-        yield checks.violation(
-            "MP-714",
-            N_plural(
-                "That building has {count} output option; choose it.",
-                "That building has {count} output options; choose one.",
-            ),
-            "/move/output",
-            count=len(b.outputs),
-        )
 
 
 def needed(needs: Sequence[str]) -> Joined | Message:

@@ -12,7 +12,6 @@ from ..logic import (
     target,
 )
 from ..models import State
-from ..moves import Move
 from . import checks
 
 
@@ -80,20 +79,3 @@ def game_over_flag(state: State) -> Iterator[Violation]:
             player=checks.name("colour", reached[0].colour),
             target=goal,
         )
-
-
-@checks.move("MP-103", title=N_("No move after the game has ended"))
-def game_over(state: State, move: Move) -> Iterator[Violation]:
-    goal = target(state)
-    for p in state.players:
-        if points(p) >= goal:
-            yield checks.violation(
-                "MP-103",
-                N_("The game is over: {player} has reached {target} points."),
-                "/move",
-                player=checks.name("colour", p.colour),
-                target=goal,
-            )
-            return
-    if state.game_over:
-        yield checks.violation("MP-103", N_("The game is over: no move can follow."), "/move")

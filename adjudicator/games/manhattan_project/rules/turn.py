@@ -7,86 +7,12 @@ from collections.abc import Iterator
 from ....core.i18n import N_, Message, Name
 from ....core.verdicts import Violation
 from ..models import GREY, SPACES, State
-from ..moves import BOMB_MOVES, BombMove, CentralMove, EndTurn, Move, PlacingMove, Retrieve
 from ..vocab import (
     bomb_place,
     building_place,
     space_name,
 )
 from . import checks
-
-
-@checks.move("MP-406", "MP-407", title=N_("Only the active player acts"))
-def whose_turn(state: State, move: Move) -> Iterator[Violation]:
-    if move.player is not None and move.player != state.turn.active:
-        rule = "MP-406" if move.type in BOMB_MOVES else "MP-407"
-        yield checks.violation(
-            rule,
-            N_("It is {active} turn, not {player} turn."),
-            "/move/player",
-            active=checks.name("colour", state.turn.active, "gen"),
-            player=checks.name("colour", move.player, "gen"),
-        )
-
-
-@checks.move("MP-401", title=N_("Place or retrieve, not both"))
-def place_or_retrieve(state: State, move: Retrieve) -> Iterator[Violation]:
-    if state.turn.placing:
-        yield checks.violation(
-            "MP-401",
-            N_("{player} has already placed or taken a bomb action this turn and cannot retrieve."),
-            "/move",
-            player=checks.name("colour", state.turn.active),
-        )
-
-
-@checks.move(
-    "MP-402",
-    title=N_("No worker in supply: retrieve"),
-)
-def must_retrieve(state: State, move: PlacingMove | BombMove | EndTurn) -> Iterator[Violation]:
-    p = state.active
-    if not state.turn.placing and p.workers.total() + p.contractors.total() == 0:
-        yield checks.violation(
-            "MP-402",
-            N_("{player} has no worker in the personal supply and must retrieve."),
-            "/move",
-            player=checks.name("colour", p.colour),
-        )
-
-
-@checks.move("MP-403", title=N_("A retrieval brings back an own worker"))
-def retrieve_something(state: State, move: Retrieve) -> Iterator[Violation]:
-    colour = state.turn.active
-    if not any(pc.colour == colour for pc in state.all_pieces()):
-        yield checks.violation(
-            "MP-403",
-            N_("None of {owner} own workers is out; {player} must place instead."),
-            "/move",
-            owner=checks.name("colour", colour, "gen"),
-            player=checks.name("colour", colour),
-        )
-
-
-@checks.move("MP-404", title=N_("One central placement, first"))
-def step_one(state: State, move: CentralMove) -> Iterator[Violation]:
-    if state.turn.step != 1:
-        yield checks.violation(
-            "MP-404",
-            N_("The central board is closed for this turn: step 1 is over."),
-            "/move",
-        )
-
-
-@checks.move("MP-405", title=N_("A placing turn places a worker"))
-def placed_one(state: State, move: EndTurn) -> Iterator[Violation]:
-    if state.turn.placed == 0:
-        yield checks.violation(
-            "MP-405",
-            N_("{player} has placed no worker this turn; place one or retrieve."),
-            "/move",
-            player=checks.name("colour", state.turn.active),
-        )
 
 
 @checks.state("MP-408", "MP-409", title=N_("The table after a retrieval"))

@@ -10,7 +10,6 @@ from ..data import (
     tiles_left,
 )
 from ..models import State
-from ..moves import Draw, Move
 from . import checks
 
 
@@ -63,20 +62,4 @@ def final_rounds(state: State) -> Iterator[Violation]:
             ),
             "/end/final_rounds_left",
             count=end.final_rounds_left,
-        )
-
-
-@checks.move("QU-103", title=N_("One more round for every other player"))
-def game_over(state: State, move: Move) -> Iterator[Violation]:
-    if state.end.over:
-        yield checks.violation("QU-103", N_("The game is over: no more moves."), "/end/over")
-
-
-@checks.move("QU-104", title=N_("No draws once the end is triggered"))
-def no_final_draws(state: State, move: Draw) -> Iterator[Violation]:
-    if state.end.triggered:
-        yield checks.violation(
-            "QU-104",
-            N_("The end of the game is triggered: nobody draws any more."),
-            "/end/triggered",
         )

@@ -21,10 +21,10 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from .i18n import CORE, TRANSLATED_LANGS, clear_caches, locale_dir
-from .registry import game_ids, package_dir
+from .core.i18n import CORE, TRANSLATED_LANGS, clear_caches, locale_dir
+from .core.registry import game_ids, package_dir
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 KEYWORDS = {
     "_t": (2,),
     "N_": None,
@@ -75,7 +75,7 @@ def extract_docs() -> Catalog:
     import subprocess
     import tempfile
 
-    from ..docs import source_dir
+    from .docs import source_dir
 
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run(
