@@ -36,6 +36,7 @@ def opened(client: Any) -> str:
         {"Origin": "http://evil.example"},
         {"Sec-Fetch-Site": "cross-site"},
         {"Origin": "null"},
+        {"Origin": "null", "Sec-Fetch-Site": "same-site"},
     ],
 )
 def test_a_cross_site_post_changes_nothing(client: Any, headers: dict[str, str]) -> None:
@@ -62,6 +63,7 @@ def test_a_cross_site_post_changes_nothing(client: Any, headers: dict[str, str])
         {"Origin": "http://localhost", "Sec-Fetch-Site": "same-origin"},
         {"Origin": "http://localhost:8080"},
         {"Sec-Fetch-Site": "none"},
+        {"Origin": "null", "Sec-Fetch-Site": "same-origin"},  # a form of a no-referrer page
     ],
 )
 def test_the_pages_own_forms_and_programs_still_change_the_table(

@@ -82,11 +82,10 @@ def pieces(game: Any, state: Any) -> list[tuple[dict[str, Any], set[str]]]:
 
 @pytest.mark.playout
 @pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize("seed", [1, 2])
-def test_marked_places_are_the_listed_destinations(game_id: str, seed: int) -> None:
+def test_marked_places_are_the_listed_destinations(game_id: str) -> None:
     game = get_game(game_id)
     checked = 0
-    for state in playout(game_id, seed):
+    for state in [*playout(game_id, 1), *playout(game_id, 2)]:  # (a short one may move none)
         for move, destinations in pieces(game, state):
             assert marked(game, state, move) == destinations, move
             checked += 1

@@ -98,12 +98,19 @@ def refuse_cross_site() -> None:
     name only (a proxy passes the host without its port)."""
     if request.method in SAFE_METHODS:
         return
-    if request.headers.get("Sec-Fetch-Site", "").lower() == "cross-site":
+    site = request.headers.get("Sec-Fetch-Site", "").lower()
+    if site == "cross-site":
         abort(403)
     origin = request.headers.get("Origin")
     if origin is None:
         return
-    host = urlsplit(origin).hostname if origin != "null" else None
+    if origin == "null":
+        # Our pages send no referrer, so a browser posts their forms with ``Origin: null``;
+        # it still says the post comes from this site (any other ``null`` is refused).
+        if site not in ("same-origin", "none"):
+            abort(403)
+        return
+    host = urlsplit(origin).hostname
     if host is None or host != (urlsplit(f"//{request.host}").hostname or ""):
         abort(403)
 

@@ -240,7 +240,7 @@ class Game:
 
     def read_state(self, data: Any) -> tuple[Any, tuple[Notice, ...]]:
         """:meth:`parse_state`, and the notices of how a state of an earlier format was
-        read (none for the current format)."""
+        read (none for the current format). Raises :class:`MalformedInput`."""
         return self._parse("state", data)
 
     def parse_state_json(self, text: str | bytes) -> Any:

@@ -120,6 +120,10 @@ def set_field(page: Page, pointer: str, value: Any) -> None:
         # an enum's options hold JSON; a choice of names (a vocabulary select) the name itself
         is_json = (field.get_attribute("name") or "").startswith("enum")
         field.select_option(json.dumps(value) if is_json else str(value))
+    elif field.evaluate("el => el.hidden"):  # a count: its list of numbers stands for it
+        chosen = page.locator("select#" + (field.get_attribute("id") or "").removesuffix("-number"))
+        chosen.focus()  # the list is filled as it is about to open
+        chosen.select_option(str(value))
     else:
         field.fill(str(value))
 
