@@ -82,8 +82,16 @@ def _dumped(game: Any, data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _maneuver_key(move: dict[str, Any]) -> str:
-    """A one-unit maneuver at either space, an army by where it goes and how it stands."""
-    armies = [(a["route"][0], a["route"][-1], a.get("stance")) for a in move["armies"]]
+    """A one-unit maneuver at either space, an army by where it goes and how it stands (a
+    stance left unsaid as the one that counts: the options say it)."""
+    from adjudicator.games.imperial.board import board
+    from adjudicator.games.imperial.logic import stance_of
+
+    armies = [
+        (a["route"][0], a["route"][-1],
+         stance_of(board(), move["nation"], "army", a["route"][-1], a.get("stance")))
+        for a in move["armies"]
+    ]  # fmt: skip
     return _key({**move, "space": "maneuver", "armies": armies})
 
 
