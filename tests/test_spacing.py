@@ -19,13 +19,13 @@ from adjudicator.core.spacing import spaced_fields, spaced_printf
         ("排到{player}的隊伍", {"player": "ben"}, "排到 ben 的隊伍"),
         (
             "{player} {place}的板塊",
-            {"player": "小美", "place": "位於第 1 排"},
-            "小美位於第 1 排的板塊",
+            {"player": "小美", "place": "第 1 排"},
+            "小美第 1 排的板塊",
         ),
         (
             "{player} {place}的板塊",
-            {"player": "ben", "place": "位於第 1 排"},
-            "ben 位於第 1 排的板塊",
+            {"player": "ben", "place": "第 1 排"},
+            "ben 第 1 排的板塊",
         ),
         ("反應爐 {x}已被佔用", {"x": "A"}, "反應爐 A 已被佔用"),
         ("{count} 分", {"count": 5}, "5 分"),
