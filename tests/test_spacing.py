@@ -29,6 +29,7 @@ from adjudicator.core.spacing import spaced_fields, spaced_printf
         ),
         ("反應爐 {x}已被佔用", {"x": "A"}, "反應爐 A 已被佔用"),
         ("{count} 分", {"count": 5}, "5 分"),
+        ("{cubes} {points} 分", {"cubes": "5 顆方塊", "points": 2}, "5 顆方塊 2 分"),
         ("輪到你了，{seat}。", {"seat": "阿明"}, "輪到你了，阿明。"),
         ("{a}：{b} {{x}}", {"a": "甲", "b": "乙"}, "甲：乙 {x}"),
     ],

@@ -75,12 +75,12 @@ def _spaced_literal(text: str, before: str, after: str) -> str:
     if not text:
         return text
     wide_before, wide_after = bool(_WIDE_END.search(before)), bool(_WIDE_START.search(after))
+    if text == " ":  # between two fields: kept unless both are Chinese
+        return "" if wide_before and wide_after else text
     if _LATIN_END.search(before) and _CJK.match(text[0]):
         text = " " + text
-    elif wide_before and text[0] == " " and (_WIDE_START.search(text[1:]) or text == " "):
+    elif wide_before and text[0] == " " and _WIDE_START.search(text[1:]):
         text = text[1:]
-    if not text:
-        return text if not (wide_after and wide_before) else ""
     if _LATIN_START.search(after) and _CJK.match(text[-1]):
         text += " "
     elif wide_after and text[-1] == " " and _WIDE_END.search(text[:-1]):
