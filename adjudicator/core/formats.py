@@ -105,6 +105,8 @@ def version_of(data: Any, current: int, what: str = "") -> int:
     if not isinstance(data, dict) or FORMAT_KEY not in data:
         return 1
     value = data[FORMAT_KEY]
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)  # JSON Schema counts 2.0 as an integer (see whole_numbers)
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= current:
         raise MalformedInput.single(
             f"{what}/{FORMAT_KEY}", N_("{field} must be at most {le}."),
