@@ -133,6 +133,8 @@ def upgrade(
     ]
     if FORMAT_KEY not in data and not found:
         return data, ()
+    if not found:  # only the version key to take off
+        return {key: value for key, value in data.items() if key != FORMAT_KEY}, ()
     data = copy.deepcopy(data)
     data.pop(FORMAT_KEY, None)
     notices = []

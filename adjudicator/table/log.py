@@ -206,9 +206,10 @@ def replay(game: Game, log: LogFile, budget: float | None = None) -> Replay:
 def in_log_format(log: LogFile, data: Any) -> Any:
     """A state or move of the log, with the format version the log states for it (its own,
     if it states one)."""
-    if isinstance(data, dict) and FORMAT_KEY not in data:
-        return {FORMAT_KEY: log.game_format_version or 1, **data}
-    return data
+    version = log.game_format_version or 1
+    if version > 1 and isinstance(data, dict) and FORMAT_KEY not in data:
+        return {FORMAT_KEY: version, **data}
+    return data  # without a version key, a state or move is read as format 1
 
 
 def _read_state(game: Game, log: LogFile, state: Any) -> tuple[Notice, ...]:
