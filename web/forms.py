@@ -160,7 +160,8 @@ class EditorBuilder:
 
     ``label(key)`` names a field; ``choices(key, values)`` gives the ``(value, text)``
     options of a closed choice; ``open_choices(key)`` the entities a free-text field
-    names (``None``: it stays text); ``first`` the index of the list item shown first
+    names (``None``: it stays text), ``entity_keys`` the fields that name entities even
+    where the schema lists them; ``first`` the index of the list item shown first
     (the active player); ``phrase(item, items)`` names a list item among its list as a
     phrase of the game's words (``None``: by :func:`item_title`).
     """
@@ -172,6 +173,7 @@ class EditorBuilder:
         label: Any = None,
         choices: Any = None,
         open_choices: Any = None,
+        entity_keys: Iterable[str] = (),
         first: int | None = None,
         opened: Iterable[str] | None = None,
         phrase: Any = None,
@@ -183,6 +185,9 @@ class EditorBuilder:
         self.label = label or (lambda key: key.replace("_", " "))
         self.choices = choices or _no_choices
         self.open_choices = open_choices or (lambda key: None)
+        self.entity_keys = frozenset(entity_keys)
+        """The fields that name the game's entities (a region): open choices of them, also
+        where the schema lists the same names."""
         self.first = first
         self.phrase = phrase or (lambda item, items: None)
         self.opened = None if opened is None else set(opened)
@@ -267,7 +272,7 @@ class EditorBuilder:
         flags = flags + ("?" if nullable else "")
         label = self.label(key)
         kind = node.get("type")
-        choices = _enum(node)
+        choices = None if kind == "string" and key in self.entity_keys else _enum(node)
         named = self.open_choices(key) if kind == "string" and choices is None else None
         if choices is not None:
             options = [("", "—")] if nullable or "~" in flags else []
