@@ -15,7 +15,7 @@ from typing import Any
 from . import cli_parser
 from .cli_parser import Command
 from .cli_tools import MAINTAINER_COMMANDS
-from .core.errors import MalformedInput, load_json
+from .core.errors import FieldError, MalformedInput, load_json
 from .core.i18n import (
     CORE,
     N_,
@@ -82,11 +82,11 @@ def _malformed(out: Output, exc: MalformedInput, which: str, args: Any = None) -
     data = exc.answer(which, out.lang)
     game, loaded = getattr(args, "game_of", None), getattr(args, "loaded", None)
 
-    def where(path: str) -> str:
-        if not path:
-            return ""
-        place = _place(game, loaded, path, out.lang) if game is not None else path
-        return f"{place} [{path}]" if out.verbose and place != path else place
+    def line(error: FieldError) -> str:
+        from web.places import problem_words
+
+        said = problem_words(game, loaded, error, out.lang)
+        return f"  {said}  [{error.path}]" if out.verbose and error.path else f"  {said}"
 
     def text() -> str:
         lines = [
@@ -98,14 +98,7 @@ def _malformed(out: Output, exc: MalformedInput, which: str, args: Any = None) -
                 count=len(exc.errors),
             )
         ]
-        for e in exc.errors:
-            place = where(e.path or "")
-            lines.append(
-                f"  {place} — {e.message.render(out.lang)}"
-                if place
-                else f"  {e.message.render(out.lang)}"
-            )
-        return "\n".join(lines)
+        return "\n".join(lines + [line(e) for e in exc.errors])
 
     out.emit(data, text)
     return EXIT_MALFORMED
