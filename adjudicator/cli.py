@@ -318,15 +318,7 @@ def cmd_rules(args: argparse.Namespace, out: Output) -> int:
             return EXIT_MALFORMED
         data = game.rule_json(rule, out.lang)
         data["declared_by"] = [_declared_by(c) for c in game.checks.for_rule(rule.id)]
-        out.emit(
-            data,
-            lambda: (
-                f"{data['id']}  {data['title']}\n\n{data['text']}\n\n"
-                + "\n".join(data["source"])
-                + "\n"
-                + "".join(f"\n{d['check']}  {d['file']}:{d['line']}" for d in data["declared_by"])
-            ),
-        )
+        out.emit(data, lambda: _rule_text(game, data, out))
         return EXIT_OK
     if not args.search:
         listing = [game.rule_json(r, out.lang) for r in game.catalog]
@@ -368,6 +360,22 @@ def cmd_aid(args: argparse.Namespace, out: Output) -> int:
     return EXIT_OK
 
 
+def _rule_text(game: Any, data: dict[str, Any], out: Output) -> str:
+    """A rule as the reference shows it: title, text, sources, and its checks by their
+    titles; their IDs and where the code is only with ``--verbose`` (for maintainers)."""
+    from .core.checks import CHECK_LABELS
+
+    lines = [f"{data['id']}  {data['title']}", "", data["text"], "", *data["source"], ""]
+    lines.append(_t(out.lang, N_("Checks")) + ("：" if out.lang == "zh_TW" else ":"))
+    for check in game.checks.for_rule(data["id"]):
+        title = _t(out.lang, CHECK_LABELS[check.kind], title=game._(out.lang, check.title))
+        lines.append(f"  - {title}")
+        if out.verbose:
+            file, line = check.location()
+            lines.append(f"    [{check.id}  {file}:{line}]")
+    return "\n".join(lines)
+
+
 def _search_text(found: Any, hits: list[dict[str, Any]], lang: str) -> str:
     """One line per rule with the words that found it; or what to try instead."""
     if not hits:
@@ -376,10 +384,10 @@ def _search_text(found: Any, hits: list[dict[str, Any]], lang: str) -> str:
             terms = join_items(list(found.suggestions), lang)
             lines.append(_t(lang, N_("Closest glossary terms: {terms}"), terms=terms))
         return "\n".join(lines)
+    brackets = "（{}）" if lang == "zh_TW" else "  ({})"
     return "\n".join(
-        f"{h['id']:<9} {h['title']}  ("
-        + _t(lang, N_("matched: {words}"), words=", ".join(h["matched"]))
-        + ")"
+        f"{h['id']:<9} {h['title']}"
+        + brackets.format(_t(lang, N_("matched: {words}"), words=join_items(h["matched"], lang)))
         for h in hits
     )
 
