@@ -384,12 +384,13 @@ def _search_text(found: Any, hits: list[dict[str, Any]], lang: str) -> str:
             terms = join_items(list(found.suggestions), lang)
             lines.append(_t(lang, N_("Closest glossary terms: {terms}"), terms=terms))
         return "\n".join(lines)
-    brackets = "（{}）" if lang == "zh_TW" else "  ({})"
-    return "\n".join(
-        f"{h['id']:<9} {h['title']}"
-        + brackets.format(_t(lang, N_("matched: {words}"), words=join_items(h["matched"], lang)))
-        for h in hits
-    )
+    chinese = lang == "zh_TW"  # full-width brackets, 、 between the words
+    lines = []
+    for h in hits:
+        words = ("、" if chinese else ", ").join(h["matched"])
+        note = _t(lang, N_("matched: {words}"), words=words)
+        lines.append(f"{h['id']:<9} {h['title']}" + (f"（{note}）" if chinese else f"  ({note})"))
+    return "\n".join(lines)
 
 
 COMMANDS: dict[str, Command] = {
