@@ -25,7 +25,6 @@ import pytest
 
 from adjudicator.cli import main
 from adjudicator.core.fields import field_label
-from adjudicator.core.game import Game
 from adjudicator.games import available_games, get_game
 from web import create_app
 
@@ -64,9 +63,12 @@ def _answers(game_id: str) -> tuple[Any, ...]:
 
 def _cli(*args: str) -> str:
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        with contextlib.suppress(SystemExit):
-            main(list(args))
+    with (
+        contextlib.redirect_stdout(out),
+        contextlib.redirect_stderr(err),
+        contextlib.suppress(SystemExit),
+    ):
+        main(list(args))
     return out.getvalue() + err.getvalue()
 
 
@@ -218,7 +220,8 @@ def test_el_the_remove_buttons_agree():
 
 
 def test_el_the_check_page_says_the_clis_words():
-    case = next(c for c in GAMES["manhattan-project"].cases if c.kind == "state" and c.expected_violations)
+    cases = GAMES["manhattan-project"].cases
+    case = next(c for c in cases if c.kind == "state" and c.expected_violations)
     found = visible(page(f"/el/manhattan-project/check?case={case.id}"))
     assert "Μη έγκυρη κατάσταση:" in found  # the CLI's words (el 11)
     assert "παραβιάσεις" not in found and "παραβίαση" not in found
@@ -242,7 +245,8 @@ def test_zh_a_players_building_is_not_a_board_space():
 def test_zh_the_table_log_counts_in_words():
     game = get_game("manhattan-project")
     case = next(c for c in game.cases if c.kind == "move" and c.expected_violations)
-    opened = client().post("/api/v1/tables", json={"game": game.id, "state": case.build_state(game)})
+    body = {"game": game.id, "state": case.build_state(game)}
+    opened = client().post("/api/v1/tables", json=body)
     code = opened.json["code"]
     client().post(f"/api/v1/tables/{code}/moves", json={"move": dict(case.move), "version": 1})
     found = visible(client().get(f"/zh_TW/t/{code}").get_data(as_text=True))
@@ -312,7 +316,8 @@ def test_the_glossaries_say_a_coined_term_once_and_plainly(built_docs):
 def test_zh_using_page_tells_chinese_search_as_it_is(built_docs):
     found = _docs(built_docs, "zh_TW", "using.html")
     assert "多個詞語之間以空格分開" not in found  # zh 11
-    assert "中文輸出請加上 --lang zh_TW）：adjudicator move imperial state.json move.json --lang el" not in found
+    example = "adjudicator move imperial state.json move.json --lang el"
+    assert f"中文輸出請加上 --lang zh_TW）：{example}" not in found
 
 
 def test_zh_search_page_brackets_are_full_width(built_docs):
