@@ -59,6 +59,7 @@ FIELDS = {
     "bonus": N_("Bonus"),
     "called_by": N_("Called by"),
     "cash": N_("Cash"),
+    "chosen": N_("Space it had chosen"),
     "claim": N_("Claim"),
     "destroy": N_("Destroy"),
     "expert": N_("Expert"),
