@@ -10,7 +10,9 @@ server sends it (no picture script or style sheet counted). Entry: Debian's chro
 390 × 844 starts from the game's setup for the players of its `mid-game` example and
 enters that example by taps and choices (tests/browser/entry.py); it prints the taps
 (counter − / +, buttons, section titles), the choices from selects, what had to be
-typed, and the page loads it took (a swapped answer is not a page load). Disputes: three
+typed, and the page loads it took (a swapped answer is not a page load), with the taps
+by what they entered ("by_edit") and the least number of taps any editor needs for that
+example ("lower_bound", scripts/entry_bound.py). Disputes: three
 disputes from the `mid-game` examples settled by tapping the dispute page's picture
 (tests/browser/disputes.py): the taps (a select counts as one) and page loads.
 """
@@ -27,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser"), str(ROOT / "scripts")]
 
 from adjudicator.games import available_games  # noqa: E402
 from web import create_app, permalink  # noqa: E402
@@ -63,6 +65,7 @@ def print_weights(found: dict[str, Any]) -> None:
 def entries(browser: Any, server: str, only: str | None = None) -> dict[str, Any]:
     """Each game's `mid-game` example entered from the setup for its players."""
     from entry import enter_state
+    from entry_bound import bound
     from swapping import page_loads, submitted
 
     found: dict[str, Any] = {}
@@ -97,6 +100,8 @@ def entries(browser: Any, server: str, only: str | None = None) -> dict[str, Any
             "typed": sum(len(t.split("=", 1)[1]) for t in entry.typed),
             "page_loads": len(loads),
             "largest_page_kb": round(max(entry.pages or [0]) / 1000, 1),
+            "lower_bound": bound(game.id)["facts"],
+            "by_edit": dict(entry.by_edit.most_common()),
         }
         page.close()
     return found
@@ -145,7 +150,7 @@ def in_browser(entry: bool, only: str | None = None) -> dict[str, Any]:
 
 
 def print_table(title: str, rows: dict[str, Any]) -> None:
-    keys = [k for k in next(iter(rows.values())) if k != "question"]
+    keys = [k for k in next(iter(rows.values())) if k not in ("question", "by_edit")]
     print(f"\n{title}\n{'game':<20}" + "".join(f"{k:>16}" for k in keys))
     for game, row in rows.items():
         print(f"{game:<20}" + "".join(f"{row[k]!s:>16}" for k in keys))
@@ -168,6 +173,10 @@ def main() -> None:
                        ("disputes", "Three disputes by taps on the picture")):  # fmt: skip
         if key in found:
             print_table(title, found[key])
+    for game, row in found.get("entry", {}).items():
+        print(f"\n{game}: taps by what they entered")
+        for edit, taps in row["by_edit"].items():
+            print(f"{taps:>6}  {edit}")
 
 
 if __name__ == "__main__":

@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,7 +37,8 @@ class Entry:
     typed: list[str] = field(default_factory=list)
     pages: list[int] = field(default_factory=list)
     steps: list[tuple[str, int, int]] = field(default_factory=list)
-    """The HTML weight of each page the entry went through."""
+    by_edit: Counter[str] = field(default_factory=Counter)
+    """Taps and choices by what they entered: the verb and the part of the state."""
 
     @property
     def interactions(self) -> int:
@@ -213,7 +216,8 @@ class Driver:
             current = self.base()
             change = shape_change(current, target)
             if change:
-                self.reshape(*change)
+                with self.spent(*change):
+                    self.reshape(*change)
                 continue
             wanted = leaves(target)
             differing = [
@@ -223,11 +227,22 @@ class Driver:
             if not differing:
                 return self.entry
             for path, want in differing:
-                if not self.set_leaf(path, want):
+                with self.spent("set", path):
+                    done = self.set_leaf(path, want)
+                if not done:
                     break  # a folded part was opened: the page has changed
             else:
                 return self.entry  # every difference is set on this page
         raise AssertionError("the entry did not converge")
+
+    @contextmanager
+    def spent(self, verb: str, path: str) -> Iterator[None]:
+        """Count the taps and choices of one change under its verb and part of the state."""
+        before = self.entry.counts["tap"] + self.entry.counts["choice"]
+        yield
+        spent = self.entry.counts["tap"] + self.entry.counts["choice"] - before
+        if spent:
+            self.entry.by_edit[f"{verb} {edit_part(path)}"] += spent
 
     def is_default(self, current: Any, path: str, want: Any) -> bool:
         """A field left out of ``current`` that the form shows with the wanted default."""
@@ -237,6 +252,14 @@ class Driver:
             return True  # the form draws a part left out as empty
         sub = forms.schema_at(self.schema, path)
         return "default" in sub and sub["default"] == want
+
+
+def edit_part(path: str) -> str:
+    """``/players/2/buildings/1/workers/0`` → ``players/*/buildings/*/workers``."""
+    parts = ["*" if p.isdigit() else p for p in forms.split_pointer(path)]
+    while parts and parts[-1] == "*":
+        parts.pop()
+    return "/".join(parts[:5])
 
 
 def differing(have: Any, want: Any) -> int:
