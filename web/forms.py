@@ -11,6 +11,7 @@ schema says in a way the form cannot show (unions of objects, tuples) is a JSON 
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from adjudicator.core.i18n import CORE, N_, Message
 
 MAX_FIELDS = 4000
 FOLD_ABOVE = 4
+SET_CHOICES = 4  # a set of at most this many choices is one choice among its subsets
 """List items with more inputs than this are folded unless opened (see ``Group.folded``)."""
 Schema = Mapping[str, Any]
 
@@ -328,6 +330,8 @@ class EditorBuilder:
                 group.children.append(sub)
             group.children.sort(key=lambda sub: not getattr(sub, "first", False))
             parent.children.append(group)
+        elif self._set_of(parent, node, items, value, path, label, flags):
+            pass
         elif _enum(items) is not None or (
             items.get("type") in ("string", "integer")
             and (items.get("type") == "integer" or self.open_choices(key))
@@ -368,6 +372,36 @@ class EditorBuilder:
         else:
             text = json.dumps(value, ensure_ascii=False)
             parent.children.append(self._leaf("json", flags, path, label, text))
+
+    def _set_of(
+        self, parent: Group, node: Schema, items: Schema, value: list[Any], path: str,
+        label: str, flags: str,
+    ) -> bool:  # fmt: skip
+        """A list of distinct choices of a small closed set (a tile's doors: at most one of
+        each side) is one choice among its subsets, in the game's words; True when drawn."""
+        choices = _enum(items)
+        small = choices is not None and 0 < len(choices) <= SET_CHOICES
+        if not small or node.get("maxItems") != len(choices or []):
+            return False
+        if not all(isinstance(v, str) for v in choices or []) or not set(value) <= set(
+            choices or []
+        ):
+            return False
+        said = dict(self.choices(path.rsplit("/", 1)[-1], choices))
+
+        def words(subset: Iterable[Any]) -> str:
+            return ", ".join(said.get(json.dumps(v, ensure_ascii=False), str(v)) for v in subset)
+
+        options = [
+            (json.dumps(list(subset), ensure_ascii=False), words(subset) or "—")
+            for size in range(len(choices or []), -1, -1)
+            for subset in itertools.combinations(choices or [], size)
+        ]
+        current = json.dumps(value, ensure_ascii=False)
+        if current not in dict(options):
+            options.insert(0, (current, words(value) or "—"))  # (as entered, in its order)
+        parent.children.append(self._leaf("enum", flags, path, label, current, options))
+        return True
 
 
 def item_title(item: Any, name: Any = None) -> str:

@@ -28,6 +28,45 @@ from web import forms, permalink
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from form_plan import MISSING, at, leaves, shape_change
 
+#: The parts of a state a player enters first: Imperial's units (their flags come with them).
+FIRST = {"imperial": ("units",)}
+
+
+SIDES = "NESW"
+
+
+def same_state(game: str, state: Any) -> Any:
+    """``state`` with the lists whose order means nothing in the game in one order, to
+    compare two entries: Imperial's flags (where they stand, not in which order they were
+    put) and Quarantine's doors (the sides of a tile with a door, one choice: a tuple)."""
+    if not isinstance(state, dict):
+        return state
+    if game == "imperial" and isinstance(state.get("nations"), dict):
+        nations = {
+            k: {**n, "flags": sorted(n["flags"])} if isinstance(n, dict) and "flags" in n else n
+            for k, n in state["nations"].items()
+        }
+        return {**state, "nations": nations}
+    if game == "quarantine" and isinstance(state.get("players"), list):
+        return {**state, "players": [sides(p) for p in state["players"]]}
+    return state
+
+
+def sides(player: Any) -> Any:
+    if not isinstance(player, dict):
+        return player
+
+    def tile(t: Any) -> Any:
+        if not isinstance(t, dict) or not isinstance(t.get("doors"), list):
+            return t
+        return {**t, "doors": tuple(sorted(t["doors"], key=lambda d: SIDES.find(str(d))))}
+
+    found = dict(player)
+    for part in ("hospital", "set_aside"):
+        if isinstance(player.get(part), list):
+            found[part] = [tile(t) for t in player[part]]
+    return found
+
 
 @dataclass
 class Entry:
@@ -97,6 +136,8 @@ class Driver:
     def reshape(self, verb: str, path: str) -> None:
         if verb == "add" and (self.by_picture(path) or self.by_copy(path)):
             return
+        if verb == "remove":
+            path = self.which_to_remove(path)
         button = self.page.locator(f'{self.form} button[value="{verb}:s{path}"]')
         if not button.count():
             if self.unfold(path if verb == "remove" else path + "/x"):
@@ -104,6 +145,20 @@ class Driver:
             raise AssertionError(f"no button {verb}:s{path} on the page")
         self.open_details(button)
         self.submit(button)
+
+    def which_to_remove(self, path: str) -> str:
+        """Of a list one item too long, the item whose removal leaves the fewest fields to
+        change (the market stack that is gone, not the last one), as a player would."""
+        parent, _, last = path.rpartition("/")
+        have = at(same_state(self.game, self.base()), parent)
+        want = at(same_state(self.game, self.target), parent)
+        if not last.isdigit() or not isinstance(have, list) or not isinstance(want, list):
+            return path
+        if len(have) != len(want) + 1:
+            return path
+        cost = {i: differing(have[:i] + have[i + 1 :], want) for i in range(len(have))}
+        best = min(cost, key=lambda i: (cost[i], -i))
+        return f"{parent}/{best}"
 
     def by_picture(self, path: str) -> bool:
         """Add the list's next item by a tap on the picture, when the picture adds it."""
@@ -211,15 +266,23 @@ class Driver:
 
     # --- the whole entry -----------------------------------------------------------------
     def enter(self, target: Any, limit: int = 400) -> Entry:
+        first = FIRST.get(self.game, ())
+        if isinstance(target, dict):  # (the same state, its parts in the order entered)
+            target = {k: target[k] for k in sorted(target, key=lambda k: k not in first)}
         self.target = target
         for _round in range(limit):
             current = self.base()
-            change = shape_change(current, target)
+            same_now, same_target = same_state(self.game, current), same_state(self.game, target)
+            change = shape_change(same_now, same_target)
+            slid = realign(same_now, same_target)
+            if slid and (not change or change[1].startswith(slid[1].rpartition("/")[0] + "/")):
+                change = slid  # (the list's items line up first, when it comes to that list)
             if change:
                 with self.spent(*change):
                     self.reshape(*change)
                 continue
-            wanted = leaves(target)
+            wanted = leaves(same_state(self.game, target))
+            current = same_state(self.game, current)
             differing = [
                 (path, want) for path, want in wanted.items()
                 if at(current, path) != want and not self.is_default(current, path, want)
@@ -260,6 +323,60 @@ def edit_part(path: str) -> str:
     while parts and parts[-1] == "*":
         parts.pop()
     return "/".join(parts[:5])
+
+
+def list_cost(have: list[Any], want: list[Any]) -> int:
+    """Fields to set to turn ``have`` into ``want`` item by item, with an item added (its
+    fields) or removed (one tap) at the end."""
+    paired = sum(differing(h, w) for h, w in zip(have, want, strict=False))
+    added = sum(differing(None, w) for w in want[len(have) :])
+    return paired + added + max(0, len(have) - len(want))
+
+
+def common(have: list[Any], want: list[Any]) -> list[int]:
+    """The indexes in ``have`` of a longest run of items found, in order, in ``want``."""
+    equal = [[differing(x, y) == 0 for y in want] for x in have]
+    best = [[0] * (len(want) + 1) for _ in range(len(have) + 1)]
+    for i in range(len(have) - 1, -1, -1):
+        for j in range(len(want) - 1, -1, -1):
+            same = best[i + 1][j + 1] + 1 if equal[i][j] else 0
+            best[i][j] = max(same, best[i + 1][j], best[i][j + 1])
+    found, i, j = [], 0, 0
+    while i < len(have) and j < len(want):
+        if equal[i][j]:
+            found.append(i)
+            i, j = i + 1, j + 1
+        elif best[i + 1][j] >= best[i][j + 1]:
+            i += 1
+        else:
+            j += 1
+    return found
+
+
+def realign(have: Any, want: Any, path: str = "") -> tuple[str, str] | None:
+    """A list of parts (a market, a row of cards) whose items slid: the item to remove so
+    that the others line up with the wanted ones for fewer changes (a market's bought card
+    taken out rather than every slot after it rewritten), as a player would."""
+    if isinstance(want, dict) and isinstance(have, dict):
+        for key, item in want.items():
+            if key in have:
+                found = realign(have[key], item, forms.pointer_join(path, key))
+                if found:
+                    return found
+        return None
+    if not isinstance(want, list) or not isinstance(have, list):
+        return None
+    if have and want and all(isinstance(x, dict) for x in [*have, *want]):
+        kept = common(have, want)
+        gone = [i for i in range(len(have)) if i not in kept]
+        plan = len(gone) + list_cost([have[i] for i in kept], want)
+        if gone and plan < list_cost(have, want):
+            return "remove", f"{path}/{gone[-1]}"  # (the last first: the others keep their place)
+    for index, (h, w) in enumerate(zip(have, want, strict=False)):
+        found = realign(h, w, f"{path}/{index}")
+        if found:
+            return found
+    return None
 
 
 def differing(have: Any, want: Any) -> int:
