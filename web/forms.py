@@ -379,14 +379,11 @@ class EditorBuilder:
     ) -> bool:  # fmt: skip
         """A list of distinct choices of a small closed set (a tile's doors: at most one of
         each side) is one choice among its subsets, in the game's words; True when drawn."""
-        choices = _enum(items)
-        small = choices is not None and 0 < len(choices) <= SET_CHOICES
-        if not small or node.get("maxItems") != len(choices or []):
+        choices = _enum(items) or []
+        if not 0 < len(choices) <= SET_CHOICES or node.get("maxItems") != len(choices):
             return False
-        if not all(isinstance(v, str) for v in choices or []) or not set(value) <= set(
-            choices or []
-        ):
-            return False
+        if not all(isinstance(v, str) and v in choices for v in value):
+            return False  # (a malformed list keeps the item-by-item fields)
         said = dict(self.choices(path.rsplit("/", 1)[-1], choices))
 
         def words(subset: Iterable[Any]) -> str:
@@ -394,8 +391,8 @@ class EditorBuilder:
 
         options = [
             (json.dumps(list(subset), ensure_ascii=False), words(subset) or "—")
-            for size in range(len(choices or []), -1, -1)
-            for subset in itertools.combinations(choices or [], size)
+            for size in range(len(choices), -1, -1)
+            for subset in itertools.combinations(choices, size)
         ]
         current = json.dumps(value, ensure_ascii=False)
         if current not in dict(options):
