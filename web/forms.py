@@ -164,7 +164,8 @@ class EditorBuilder:
     options of a closed choice; ``open_choices(key)`` the entities a free-text field
     names (``None``: it stays text); ``first`` the index of the list item shown first
     (the active player); ``phrase(item, items)`` names a list item among its list as a
-    phrase of the game's words (``None``: by :func:`item_title`).
+    phrase of the game's words (``None``: by :func:`item_title`); ``join(names)`` joins a
+    list of names as the reader's language does (a tile's doors: «Norte, Sul e Oeste»).
     """
 
     def __init__(
@@ -177,6 +178,7 @@ class EditorBuilder:
         first: int | None = None,
         opened: Iterable[str] | None = None,
         phrase: Any = None,
+        join: Any = None,
     ) -> None:
         self.resolver = Resolver(schema)
         self.schema = schema
@@ -187,6 +189,7 @@ class EditorBuilder:
         self.open_choices = open_choices or (lambda key: None)
         self.first = first
         self.phrase = phrase or (lambda item, items: None)
+        self.join = join or ", ".join  # a list of names as the reader's language joins one
         self.opened = None if opened is None else set(opened)
         """Rooted paths of the list items shown unfolded (``None``: all of them)."""
 
@@ -387,7 +390,8 @@ class EditorBuilder:
         said = dict(self.choices(path.rsplit("/", 1)[-1], choices))
 
         def words(subset: Iterable[Any]) -> str:
-            return ", ".join(said.get(json.dumps(v, ensure_ascii=False), str(v)) for v in subset)
+            names = [said.get(json.dumps(v, ensure_ascii=False), str(v)) for v in subset]
+            return str(self.join(names))
 
         options = [
             (json.dumps(list(subset), ensure_ascii=False), words(subset) or "—")
