@@ -63,6 +63,23 @@ def test_a_bomb_card_is_copied_to_a_hand(client: FlaskClient) -> None:
     assert base_of(answer.get_data(as_text=True))["players"][0]["hand"] == [data["bomb_row"][0]]
 
 
+@pytest.mark.parametrize("lang", ["el", "pt"])
+def test_a_bomb_is_built_from_a_design_card_in_one_choice(client: FlaskClient, lang: str) -> None:
+    """A built bomb holds its design card: "Or a copy of:" on a player's bombs offers the
+    bomb cards on the table (hands, the row) and adds a bomb holding the card chosen."""
+    html = client.get(f"/{lang}/manhattan-project/check?example=mid-game").get_data(as_text=True)
+    data = base_of(html)
+    choices = dict(offered(html, "/players/2/bombs"))  # (the active player: unfolded)
+    assert {"/players/2/hand/0", "/bomb_row/0"} <= set(choices)
+    assert not any("/buildings" in where for where in choices)
+    answer = client.post(
+        f"/{lang}/manhattan-project/check",
+        data={"base": permalink.encode(data), "action": "copy:/players/2/bombs=/players/2/hand/0"},
+    )
+    bombs = base_of(answer.get_data(as_text=True))["players"][2]["bombs"]
+    assert bombs[-1] == {"card": data["players"][2]["hand"][0]}
+
+
 def test_equal_items_are_offered_once_and_a_wrong_choice_changes_nothing() -> None:
     game = next(g for g in available_games() if g.id == "quarantine")
     data = game.state_model.model_validate(game.example("mid-game")).model_dump(mode="json")

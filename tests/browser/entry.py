@@ -202,7 +202,7 @@ class Driver:
         chooser.first.focus()  # (the tap that opens the list fills it)
         values = chooser.first.locator("option").evaluate_all("os => os.map(o => o.value)")
         values = [v for v in values if v]
-        cost = {v: differing(at(current, v), item) for v in values}
+        cost = {v: differing(held(item, at(current, v)), item) for v in values}
         best = min(cost, key=lambda v: cost[v], default=None)
         if best is None or cost[best] >= differing(None, item):
             return False
@@ -377,6 +377,15 @@ def realign(have: Any, want: Any, path: str = "") -> tuple[str, str] | None:
         if found:
             return found
     return None
+
+
+def held(item: Any, card: Any) -> Any:
+    """``card`` as the list's new item holds it: a part that is no card but holds one (an MP
+    bomb holds its design card) is added holding the card copied."""
+    if not isinstance(item, dict) or "kind" in item:
+        return card
+    cards = [k for k, v in item.items() if isinstance(v, dict) and "kind" in v]
+    return {cards[0]: card} if len(cards) == 1 else card
 
 
 def differing(have: Any, want: Any) -> int:
