@@ -91,3 +91,24 @@ def test_equal_items_are_offered_once_and_a_wrong_choice_changes_nothing() -> No
     assert len(items) == len({repr(i) for i in items}) > 4
     assert add_copy(data, "/players/0/hospital=/players/9/hospital/0", schema) == (data, "")
     assert add_copy(data, "/nowhere=/players/0/hospital/0", schema) == (data, "")
+
+
+@pytest.mark.parametrize(("lang", "word"), [("pt", "vermelho"), ("zh_TW", "紅")])
+def test_a_plain_choice_is_added_in_one_choice(client: FlaskClient, lang: str, word: str) -> None:
+    """ "Or add:" beside a list of plain choices (a waiting line's cubes) adds the value
+    chosen at once; a value the list cannot hold changes nothing."""
+    html = client.get(f"/{lang}/quarantine/check?example=mid-game").get_data(as_text=True)
+    chooser = re.search(r'<select data-add-into="s/players/0/line"[^>]*>(.*?)</select>', html, re.S)
+    assert chooser and word in chooser.group(1)
+    data = base_of(html)
+
+    def added(value: str) -> Any:
+        answer = client.post(
+            f"/{lang}/quarantine/check",
+            data={"base": permalink.encode(data), "action": f"add:s/players/0/line={value}"},
+        )
+        return base_of(answer.get_data(as_text=True))["players"][0]["line"]
+
+    assert added('"red"') == [*data["players"][0]["line"], "red"]
+    assert added('"pink"') == data["players"][0]["line"]
+    assert added("7") == data["players"][0]["line"]

@@ -75,6 +75,9 @@ class Group:
     """How many inputs the group holds, those of its folded parts included."""
     name: str = ""
     """The JSON pointer with its root (``s/players/0``), for the add and remove buttons."""
+    adds: list[tuple[str, str]] = field(default_factory=list)
+    """A list of plain choices (cubes in a line, a card's worker slots): the values one
+    choice adds, ``(JSON value, words)``."""
 
     is_group = True
 
@@ -344,6 +347,8 @@ class EditorBuilder:
             )
             role = "fixed" if fixed else "list"
             group = Group(label, path, parent.depth + 1, role=role, name=self.root + path)
+            if not fixed and _enum(items):
+                group.adds = list(self.choices(key, _enum(items) or []))
             names = (self.label("x"), self.label("y")) if fixed and len(value) == 2 else ()
             for index, item in enumerate(value):
                 before = len(group.children)
@@ -613,10 +618,18 @@ def present(schema: Schema) -> Any:
 
 
 def edit_list(schema: Schema, data: Any, action: str, root: str) -> Any:
-    """Apply ``add:<root><path>`` or ``remove:<root><path>`` to ``data``; unchanged otherwise."""
+    """Apply ``add:<root><path>`` or ``remove:<root><path>`` to ``data``; unchanged otherwise.
+    ``add:<root><path>=<JSON value>`` adds that value to a list of plain choices."""
     verb, _, where = action.partition(":")
     if verb not in ("add", "remove") or not where.startswith(root + "/"):
         return data
+    where, _, value = where.partition("=")  # "add:s/…/line=\"red\"": that value added
+    chosen = None
+    if value:
+        allowed = _enum(schema_at(schema, where[len(root) :] + "/0")) or []
+        chosen = next((c for c in allowed if json.dumps(c, ensure_ascii=False) == value), None)
+        if chosen is None or verb != "add":
+            return data
     parts = split_pointer(where[len(root) :])
     data = copy.deepcopy(data)
     try:
@@ -633,7 +646,7 @@ def edit_list(schema: Schema, data: Any, action: str, root: str) -> Any:
             target = node[int(last)] if isinstance(node, list) else node.setdefault(last, [])
             if isinstance(target, list):
                 item_schema = schema_at(schema, where[len(root) :] + "/0")
-                target.append(blank(item_schema))
+                target.append(blank(item_schema) if chosen is None else chosen)
         elif isinstance(node, list):
             del node[int(last)]
         elif isinstance(node, dict) and isinstance(node.get(last), dict):

@@ -134,7 +134,7 @@ class Driver:
 
     # --- one change ------------------------------------------------------------------------
     def reshape(self, verb: str, path: str) -> None:
-        if verb == "add" and (self.by_picture(path) or self.by_copy(path)):
+        if verb == "add" and (self.by_picture(path) or self.by_copy(path) or self.by_value(path)):
             return
         if verb == "remove":
             path = self.which_to_remove(path)
@@ -184,6 +184,22 @@ class Driver:
         if not isinstance(after, list) or len(after) <= len(have):
             self.untappable.add((path, len(have)))  # the tap put nothing: the form adds it
             return False
+        return True
+
+    def by_value(self, path: str) -> bool:
+        """Add the list's next plain value in one choice ("Or add:"), when the page offers it."""
+        have, want = at(self.base(), path), at(self.target, path)
+        have = [] if have is MISSING else have
+        if not isinstance(want, list) or not isinstance(have, list) or len(have) >= len(want):
+            return False
+        chooser = self.page.locator(f'{self.form} select[data-add-into="s{path}"]')
+        value = json.dumps(want[len(have)], ensure_ascii=False)
+        if not chooser.count() or not chooser.locator(f"option[value='{value}']").count():
+            return False
+        self.open_details(chooser.first)
+        with submitted(self.page):
+            chooser.first.select_option(value)
+        self.entry.counts["choice"] += 1
         return True
 
     def by_copy(self, path: str) -> bool:
