@@ -480,8 +480,9 @@ def folded_ids(env: BuildEnvironment, ids: Iterable[str], where: Iterable[str] =
     """The names the code gives (check IDs, example files) in a closed ``<details>``, each
     with where it is (``where``, if given): a player never reads them unless asked; a
     maintainer opens it."""
-    places = [f" (<code>{html.escape(w)}</code>)" for w in where]
-    codes = ", ".join(
+    brackets, comma = ("（{}）", "、") if _lang(env) == "zh_TW" else (" ({})", ", ")
+    places = [brackets.format(f"<code>{html.escape(w)}</code>") for w in where]
+    codes = comma.join(
         f"<code>{html.escape(i)}</code>{places[n] if n < len(places) else ''}"
         for n, i in enumerate(ids)
     )

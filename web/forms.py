@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import itertools
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -433,7 +434,13 @@ def item_title(item: Any, name: Any = None) -> str:
         value = item.get(key)
         if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
             parts.append(str(show(key, value)) if isinstance(value, str) else str(value))
-    return " ".join(parts[:4])
+    parts = parts[:4]
+    if len(parts) > 1 and all(_CHINESE.fullmatch(p) for p in parts):  # 陸軍（布拉格）
+        return f"{parts[0]}（{'、'.join(parts[1:])}）"
+    return " ".join(parts)
+
+
+_CHINESE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff（）]+")
 
 
 def build_editor(
