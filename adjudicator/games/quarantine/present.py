@@ -131,7 +131,7 @@ def draw_tile(canvas: Canvas, tile: Any, left: float, top: float, bad: bool, nam
     canvas.rect(left, top, CELL, CELL, fill=fill, **stroke(bad, "#777"))
     label = names("colour", tile.colour) if tile.kind == "treatment" else names("room", tile.kind)
     for number, line in enumerate(wrap(str(label), 10)[:2]):
-        canvas.text(left + CELL / 2, top + 15 + number * 14, line, size=FONT,
+        canvas.text(left + CELL / 2, top + 15 + number * 14, line, size=fitted(line),
                     text_anchor="middle", fill="#333")  # fmt: skip
     for side in turn(tile.doors, tile.rotation):
         dx, dy = DOOR[side]
@@ -186,6 +186,12 @@ def wrap(text: str, limit: int) -> list[str]:
 
 def width(text: str) -> int:
     return sum(2 if ord(c) > 0x2E80 else 1 for c in text)
+
+
+def fitted(line: str) -> float:
+    """The font size at which ``line`` fits inside a tile (a ten-letter Greek word, such as
+    «Προθάλαμος», is wider than the tile at the usual size)."""
+    return round(min(FONT, (CELL - 8) / (0.62 * max(width(line), 1))), 1)
 
 
 def draw_player(
