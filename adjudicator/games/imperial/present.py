@@ -18,6 +18,7 @@ from ...core.present import (
     lines,
     shrink,
     translator,
+    width_of,
 )
 from .board import NATIONS, board
 from .models import RONDEL
@@ -249,8 +250,8 @@ def draw_rondel(state: Any, lang: str, links: Any, name: Any) -> str:
         with canvas.link(f"/nations/{state.turn}" if state.turn else "/nations",
                          place=f"rondel:{space}", name=label):  # fmt: skip
             canvas.rect(x, y, 85, 60, rx=4, fill="#f1ede3", stroke="#aaa")
-            for line_number, line in enumerate(lines(label, 15, 2)):
-                canvas.text(x + 5, y + 15 + line_number * 14, line, size=shrink(line, 12, 12),
+            for line_number, line in enumerate(rondel_lines(label)):
+                canvas.text(x + 5, y + 15 + line_number * 14, line, size=shrink(line, 10, 12),
                             fill="#333")  # fmt: skip
             here = [
                 nid for nid in NATIONS if getattr(state.nations.get(nid), "rondel", None) == space
@@ -258,6 +259,16 @@ def draw_rondel(state: Any, lang: str, links: Any, name: Any) -> str:
             for slot, nid in enumerate(here):
                 canvas.rect(x + 6 + slot * 13, y + 40, 11, 11, fill=COLOURS[nid])
     return canvas.render()
+
+
+def rondel_lines(label: str) -> list[str]:
+    """A rondel space's name in two lines of about 14 letters, a bracket on a line of its
+    own ("Maneuver" / "(first space)"); the caller makes a line over 10 smaller (Greek
+    letters are wide)."""
+    head, bracket, tail = label.partition(" (")
+    if bracket and width_of(label) > 14:
+        return [head, f"({tail}"]
+    return lines(label, 14, 2)
 
 
 #: What a tap on a region can add, by the brush's first word.
