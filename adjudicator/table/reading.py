@@ -188,9 +188,13 @@ class Reading:
                     found[r.code] = Head(r.version, r.log_length, r.archived_at is not None)
         return found
 
-    def entries(self, code: str, since: int = 0, limit: int | None = None) -> list[EntryRow]:
-        """The log lines after ``since`` (their ``seq``), oldest first."""
-        table = self.get(code)
+    def entries(
+        self, code: str, since: int = 0, limit: int | None = None, *, table: TableRow | None = None
+    ) -> list[EntryRow]:
+        """The log lines after ``since`` (their ``seq``), oldest first (of ``table``, when
+        the caller has just read it: not read again)."""
+        if table is None or table.code != code:
+            table = self.get(code)
         stmt = select(E).where(E.c.table_id == table.id, E.c.seq > since).order_by(E.c.seq)
         if limit is not None:
             stmt = stmt.limit(limit)
