@@ -153,7 +153,7 @@ class Canvas:
         href, role = f"#{places.form}", ' role="button"'
         if places.address is not None:
             href, role = places.address(place), ""
-        return _place_tag(href, role, place, mark, words, focus)
+        return f'<a href="{escape(href)}"{_place_tag(role, place, mark, words, focus)}'
 
     def rect(self, x: float, y: float, w: float, h: float, **attrs: object) -> None:
         self.parts.append(f"<rect{_attrs({'x': x, 'y': y, 'width': w, 'height': h, **attrs})}/>")
@@ -185,10 +185,11 @@ class Canvas:
 
 
 @functools.lru_cache(maxsize=4096)
-def _place_tag(href: str, role: str, place: str, mark: str, words: str, focus: bool) -> str:
-    """A place's opening tag (a map draws the same places, the same way, each time)."""
+def _place_tag(role: str, place: str, mark: str, words: str, focus: bool) -> str:
+    """A place's opening tag after its address (a map draws the same places, the same way,
+    each time)."""
     return (
-        f'<a href="{escape(href)}"{role} data-place="{escape(place)}"'
+        f'{role} data-place="{escape(place)}"'
         f' class="place {mark}"'
         + (f' aria-label="{escape(words)}"' if words else "")
         + ("" if focus else ' tabindex="-1"')

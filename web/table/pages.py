@@ -142,7 +142,7 @@ PAGE_LINES = 100
 def table_context(table: TableRow) -> dict[str, Any]:
     game = table_game(table)
     since = max(0, table.log_length - PAGE_LINES - 1)
-    entries = tables().entries(table.code, since=since, table=table)
+    entries = tables().log_tail(table, since)
     views = entry_views(game, entries, tables().entry, kept_views())
     if since:
         views = views[1:]  # the line before the first shown gave its state, not shown
