@@ -211,9 +211,12 @@ def editor_hooks(game: Game, data: Any) -> dict[str, Any]:
     def phrase(item: Any, items: list[Any]) -> str | None:
         return labels.item_phrase(game, item, items, current_lang())
 
+    def join(items: list[str]) -> str:
+        return join_items(items, current_lang())
+
     first = active_index(data)
-    return {"choices": choices, "open_choices": open_choices, "first": first or 0,
-            "phrase": phrase}  # fmt: skip
+    return {"choices": choices, "open_choices": open_choices, "entity_keys": kinds,
+            "first": first or 0, "phrase": phrase, "join": join}  # fmt: skip
 
 
 def unfolded(opened: list[str] | None, marked: set[str]) -> list[str]:
