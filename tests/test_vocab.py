@@ -260,6 +260,11 @@ def test_po_headers_carry_the_cldr_plural_rule(domain, lang):
 
     choose = c2py(catalog.plural_expr)
     for n in range(200):
+        if (lang, n) == ("pt", 0):
+            # CLDR's pt_BR puts 0 with 1 ("0 regra encontrada"), which the Brazilian
+            # reviewer read as an error: a figure 0 takes the plural ("0 regras")
+            assert FORMS[lang][choose(n)] == "other"
+            continue
         assert FORMS[lang][choose(n)] == locale.plural_form(n), (lang, n)
 
 
@@ -275,7 +280,7 @@ PLURAL = ("Illegal: {count} reason.", "Illegal: {count} reasons.")
         ("el", 0, "Δεν επιτρέπεται: 0 λόγοι."),
         ("el", 5, "Δεν επιτρέπεται: 5 λόγοι."),
         ("pt", 1, "Ilegal: 1 motivo."),
-        ("pt", 0, "Ilegal: 0 motivo."),  # CLDR pt: 0 and 1 are singular
+        ("pt", 0, "Ilegal: 0 motivos."),  # not CLDR pt_BR's singular (see above)
         ("pt", 2, "Ilegal: 2 motivos."),
         ("zh_TW", 1, "不合法：1 個原因。"),
         ("zh_TW", 5, "不合法：5 個原因。"),
