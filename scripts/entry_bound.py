@@ -113,9 +113,9 @@ def manhattan_project(setup: dict[str, Any], game: dict[str, Any]) -> Facts:
                                              list(after["contractors"]))  # fmt: skip
         for card in after["buildings"]:
             facts["player building (moved, copied or printed fields)"] += buildings.cost(card)
-            facts["building damage"] += card["damage"] > 0
-            facts["worker on a building"] += len(card["occupants"])
-            placed.update((p["colour"], p["kind"]) for p in card["occupants"])
+            facts["building damage"] += card.get("damage", 0) > 0
+            facts["worker on a building"] += len(card.get("occupants", []))
+            placed.update((p["colour"], p["kind"]) for p in card.get("occupants", []))
         for card in after["hand"]:
             facts["bomb card in a hand"] += bombs.cost(card)
         for bomb in after["bombs"]:
