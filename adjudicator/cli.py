@@ -325,13 +325,15 @@ def cmd_rules(args: argparse.Namespace, out: Output) -> int:
             return EXIT_MALFORMED
         data = game.rule_json(rule, out.lang)
         data["declared_by"] = [_declared_by(c) for c in game.checks.for_rule(rule.id)]
+        # the checks' files and lines are for whoever maintains the rules: --verbose
+        code = data["declared_by"] if out.verbose else []
         out.emit(
             data,
             lambda: (
                 f"{data['id']}  {data['title']}\n\n{data['text']}\n\n"
                 + "\n".join(data["source"])
                 + "\n"
-                + "".join(f"\n{d['check']}  {d['file']}:{d['line']}" for d in data["declared_by"])
+                + "".join(f"\n{d['check']}  {d['file']}:{d['line']}" for d in code)
             ),
         )
         return EXIT_OK
