@@ -20,7 +20,7 @@ from ...core.present import (
     translator,
     width_of,
 )
-from .board import NATIONS
+from .board import NATIONS, board
 from .models import RONDEL
 from .moves import book
 from .picture import (
@@ -60,6 +60,7 @@ FIELDS = {
     "bonus": N_("Bonus"),
     "called_by": N_("Called by"),
     "cash": N_("Cash"),
+    "chosen": N_("Space it had chosen"),
     "claim": N_("Claim"),
     "destroy": N_("Destroy"),
     "expert": N_("Expert"),
@@ -331,12 +332,7 @@ def tap(data: Any, where: str, brush: str) -> str:
     if piece in ("army", "fleet"):
         return add_unit(data, nid, piece, region)
     if piece == "flag":
-        for other in nations.values():
-            if isinstance(other, dict) and isinstance(other.get("flags"), list):
-                other["flags"] = [r for r in other["flags"] if r != region]
-        flags = nation.setdefault("flags", [])
-        flags.append(region)
-        return f"/nations/{nid}/flags/{len(flags) - 1}"
+        return put_flag(nations, nid, region)
     if piece in ("armaments", "shipyard"):
         factories = nation.setdefault("factories", [])
         factories.append({"region": region, "kind": piece})
@@ -344,8 +340,31 @@ def tap(data: Any, where: str, brush: str) -> str:
     return ""
 
 
+def put_flag(nations: dict[str, Any], nid: str, region: str) -> str:
+    """The flag of ``nid`` on ``region`` (another nation's there taken off)."""
+    for other in nations.values():
+        if isinstance(other, dict) and isinstance(other.get("flags"), list):
+            other["flags"] = [r for r in other["flags"] if r != region]
+    flags = nations[nid].setdefault("flags", [])
+    flags.append(region)
+    return f"/nations/{nid}/flags/{len(flags) - 1}"
+
+
+def flag_follows(data: Any, nid: str, region: str) -> None:
+    """A unit alone in a region outside the home provinces flags it, as at the end of a
+    maneuver (IM-615, IM-616): its nation's flag goes there with the unit's tap."""
+    nations, units = data.get("nations"), data.get("units")
+    if region in board().home or not isinstance(nations, dict) or not isinstance(units, list):
+        return
+    here = {u.get("nation") for u in units if isinstance(u, dict) and u.get("region") == region}
+    flags = nations[nid].get("flags")
+    if here == {nid} and not (isinstance(flags, list) and region in flags):
+        put_flag(nations, nid, region)
+
+
 def add_unit(data: Any, nid: str, kind: str, region: str) -> str:
-    """One more army or fleet of ``nid`` in ``region``: on its stack there, or a new one."""
+    """One more army or fleet of ``nid`` in ``region``: on its stack there, or a new one;
+    alone there, outside a home province, with its nation's flag."""
     units = data.setdefault("units", [])
     if not isinstance(units, list):
         return ""
@@ -355,8 +374,10 @@ def add_unit(data: Any, nid: str, kind: str, region: str) -> str:
         )
         if where == [nid, kind, region]:
             unit["count"] = int(unit.get("count", 1)) + 1
+            flag_follows(data, nid, region)
             return f"/units/{index}/count"
     units.append({"nation": nid, "kind": kind, "region": region, "count": 1})
+    flag_follows(data, nid, region)
     return f"/units/{len(units) - 1}"
 
 

@@ -175,6 +175,11 @@ def wrap(text: str, limit: int) -> list[str]:
             lines.append(word)
     out: list[str] = []
     for line in lines:
+        if width(line) > limit + 1 and all(ord(c) > 0x2E80 for c in line):
+            pieces = -(-width(line) // limit)  # CJK in even pieces: 直升機／停機坪
+            cut = -(-len(line) // pieces)
+            out += [line[i : i + cut] for i in range(0, len(line), cut)]
+            continue
         while width(line) > limit + 1:
             wide = any(ord(c) > 0x2E80 for c in line)
             cut = limit // 2 if wide else limit - 1
