@@ -133,3 +133,50 @@ def test_the_table_bodies_state_their_bounds_in_json_schema_terms(doc: dict[str,
         version = body["content"]["application/json"]["schema"]["properties"]["version"]
         assert (version["minimum"], version["maximum"]) == (0, 2**31 - 1)
         assert "ge" not in version and "le" not in version
+
+
+# --- the rules of one field are in the document (schemathesis.toml: only rules between fields
+# make a schema-valid state malformed) --------------------------------------------------------
+
+
+def state_schema_valid(doc: dict[str, Any], game_id: str, state: Any) -> bool:
+    from jsonschema_rs import Draft202012Validator
+
+    root = {"$ref": f"#/components/schemas/{game_id}.state", "components": doc["components"]}
+    return bool(Draft202012Validator(root).is_valid(state))
+
+
+def broken(game_id: str, change: Any) -> dict[str, Any]:
+    state = get_game(game_id).example()
+    change(state)
+    return state
+
+
+ONE_FIELD_RULES = {
+    "an Imperial factory off the map": (
+        "imperial", lambda s: s["nations"]["AH"]["factories"][0].update(region="atlantis")),
+    "an Imperial player named like a nation": (
+        "imperial", lambda s: s["players"][0].update(name="AH")),
+    "a Quarantine room of another kind with a colour": (
+        "quarantine", lambda s: s["players"][0]["hospital"][0].update(colour="red")),
+    "a Quarantine door given twice": (
+        "quarantine", lambda s: s["players"][0]["hospital"][0].update(doors=["N", "N"])),
+    "a Quarantine lobby on the market": (
+        "quarantine", lambda s: s["market"][0].update(kind="lobby", colour=None)),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("rule", sorted(ONE_FIELD_RULES))
+def test_a_rule_of_one_field_is_stated_by_the_document(
+    client: Any, doc: dict[str, Any], rule: str
+) -> None:
+    game_id, change = ONE_FIELD_RULES[rule]
+    state = broken(game_id, change)
+    assert not state_schema_valid(doc, game_id, state)
+    assert client.post(f"/api/v1/{game_id}/check", json=state).status_code == 422
+
+
+@pytest.mark.parametrize("game_id", ["imperial", "manhattan-project", "quarantine"])
+def test_every_example_state_is_valid_by_the_document(doc: dict[str, Any], game_id: str) -> None:
+    game = get_game(game_id)
+    assert all(state_schema_valid(doc, game_id, game.example(n)) for n in game.example_names())

@@ -124,12 +124,20 @@ def test_a_manhattan_project_card_name_of_format_1_is_ignored_with_a_notice() ->
     assert game.check({**state, "format_version": 2}).to_json() == before
 
 
-@pytest.mark.parametrize("version", [0, 3, "2", True, 2.0])
+@pytest.mark.parametrize("version", [0, 3, "2", True, 2.5, 3.0])
 def test_an_unknown_format_version_is_named(version: Any) -> None:
     game = get_game("manhattan-project")
     with pytest.raises(MalformedInput) as refused:
         game.check({**game.example("mid-game"), "format_version": version})
     assert [e.path for e in refused.value.errors] == ["/format_version"]
+
+
+def test_a_format_version_written_with_a_zero_fraction_is_that_version() -> None:
+    # JSON has one kind of number, and the API's document (JSON Schema) counts 2.0 as an
+    # integer: the schema-valid 2.0 is format 2, as every other whole-number field reads it
+    game = get_game("manhattan-project")
+    state = game.example("mid-game")
+    assert game.check({**state, "format_version": 2.0}).to_json() == game.check(state).to_json()
 
 
 # --- outputs write their format version ------------------------------------------------------

@@ -339,11 +339,11 @@ def test_pydantic_errors_name_the_field_in_every_language():
     assert en == {
         "/money": "`money` must be at least 0.",
         "/hand": "`hand` may hold at most 2 items.",
-        "/colour": "`colour` must be one of `red` or `blue`.",
+        "/colour": "“Colour” must be one of `red` or `blue`.",
         "/extra": "`extra` is not part of the format.",
     }
-    # a field the games share is named by its label, then its key
-    assert _errors(data, "pt")["/colour"] == "O campo “Cor” (`colour`) deve ser `red` ou `blue`."
+    # a field the games share is named by its label (once: the path holds the key)
+    assert _errors(data, "pt")["/colour"] == "O campo “Cor” deve ser `red` ou `blue`."
     assert _errors(data, "el")["/money"] == "Το πεδίο `money` πρέπει να είναι τουλάχιστον 0."
     assert _errors({"hand": []}, "zh_TW") == {"/money": "欄位「`money`」為必填。"}
 

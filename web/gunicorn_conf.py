@@ -151,6 +151,14 @@ def _track_sockets(app: Any) -> Any:
     return sockets
 
 
+def child_exit(server: Any, worker: Any) -> None:
+    """In the master, when a worker has exited (stopped, restarted or killed): the streams
+    it held no longer count against their tables and addresses (see web/table/shared.py)."""
+    from web.table.shared import release
+
+    release(worker.pid)
+
+
 def worker_exit(server: Any, worker: Any) -> None:
     """A worker that has stopped leaves at once: its database closed and its output
     flushed, without the interpreter's teardown, where gevent's patched threading makes

@@ -254,7 +254,13 @@ def _post(game: Game, what: str, body: dict[str, Any], answer: str) -> dict[str,
                 "200": _json(_ref(answer), "The verdict."),
                 "404": _json(_ref("Problem"), "Unknown game."),
                 "413": _json(_ref("Problem"), f"Body larger than {MAX_BODY_BYTES} bytes."),
-                "422": _json(_ref(answer), "Malformed input: every problem with its path."),
+                "422": _json(
+                    _ref(answer),
+                    "Malformed input: every problem with its path. Also a state whose parts "
+                    "disagree (a name that is not one of its players', two players of one "
+                    "colour): a rule between fields that JSON Schema cannot state, its error "
+                    'at the state\'s root (path `""`).',
+                ),
             },
         }
     }

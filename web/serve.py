@@ -109,6 +109,7 @@ def options(host: str, port: int, workers: int) -> dict[str, Any]:
         when_ready=when_ready,
         post_worker_init=gunicorn_conf.post_worker_init,
         worker_exit=gunicorn_conf.worker_exit,
+        child_exit=gunicorn_conf.child_exit,
     )
     return found
 

@@ -10,6 +10,7 @@ and the game's messages. :mod:`adjudicator.aid` lays a sheet out as a PDF.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
@@ -143,7 +144,7 @@ class Sheet:
         found += [str(t["id"]) for t in self.tables]
         found += [r["id"] for r in self.end]
         for reading in self.readings:
-            found += reading["rules"].split(", ")
+            found += re.split(", |、", reading["rules"])
         return found
 
 
@@ -253,7 +254,7 @@ def build_sheet(game: Game, parts: AidParts, lang: str, players: int | None = No
     sheet.readings = [
         {
             "id": d.id,
-            "rules": ", ".join(d.rules),
+            "rules": ("、" if lang == "zh_TW" else ", ").join(d.rules),
             "title": game._(lang, d.title),
             "ruling": game._(lang, d.ruling),
         }

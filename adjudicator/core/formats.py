@@ -105,6 +105,8 @@ def version_of(data: Any, current: int, what: str = "") -> int:
     if not isinstance(data, dict) or FORMAT_KEY not in data:
         return 1
     value = data[FORMAT_KEY]
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)  # JSON Schema counts 2.0 as an integer (see whole_numbers)
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= current:
         raise MalformedInput.single(
             f"{what}/{FORMAT_KEY}", N_("{field} must be at most {le}."),
@@ -131,6 +133,8 @@ def upgrade(
     ]
     if FORMAT_KEY not in data and not found:
         return data, ()
+    if not found:  # only the version key to take off
+        return {key: value for key, value in data.items() if key != FORMAT_KEY}, ()
     data = copy.deepcopy(data)
     data.pop(FORMAT_KEY, None)
     notices = []

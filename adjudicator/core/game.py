@@ -264,9 +264,21 @@ class Game:
         """Validate ``data`` as a move; raises :class:`MalformedInput` with every problem."""
         return self._parse("move", data)[0]
 
+    def current_form(self, kind: FormatKind, data: Any) -> Any:
+        """A state or move of any known format in the current one, as the game reads it:
+        without its version key, an earlier format's dropped fields taken off and newly
+        required fields given their defaults (what a store keeps, stamped with
+        :attr:`format_version`). Raises :class:`MalformedInput`."""
+        return self._read(kind, data)[2]
+
     def _parse(self, kind: FormatKind, data: Any) -> tuple[Any, tuple[Notice, ...]]:
         """Validate a state or move, in the current format or upgraded from an earlier one;
         also the notices of what the upgrade did."""
+        parsed, notices, _ = self._read(kind, data)
+        return parsed, notices
+
+    def _read(self, kind: FormatKind, data: Any) -> tuple[Any, tuple[Notice, ...], Any]:
+        """:meth:`_parse`, and the data that validated (the current format's form)."""
         validate = (
             self.state_model.model_validate
             if kind == "state"
@@ -275,13 +287,13 @@ class Game:
         version = version_of(data, self.format_version)
         data, notices = upgrade(data, kind, self.upgrades, self.format_version)
         try:
-            return validate(data), notices
+            return validate(data), notices, data
         except ValidationError as exc:
             error = exc
         if refused_whole_number(error):
             data = whole_numbers(data)
             try:
-                return validate(data), notices
+                return validate(data), notices, data
             except ValidationError as exc:
                 error = exc
         if version < self.format_version:
@@ -291,7 +303,7 @@ class Game:
             fixed, more = defaults(data, kind, self.upgrades, missing, version)
             if more:
                 try:
-                    return validate(fixed), notices + more
+                    return validate(fixed), notices + more, fixed
                 except ValidationError as again:
                     error, data = again, fixed
         raise MalformedInput.from_pydantic(error, data, domain=self.domain) from None

@@ -84,9 +84,19 @@ def _attrs(attrs: dict[str, object]) -> str:
     for key, value in attrs.items():
         if value is None or value is False:
             continue
-        name = key.rstrip("_").replace("_", "-")
-        parts.append(f' {name}="{escape(str(value))}"')
+        name = _ATTR_NAMES.get(key) or _attr_name(key)
+        text = str(value) if isinstance(value, int | float) else escape(str(value))
+        parts.append(f' {name}="{text}"')
     return "".join(parts)
+
+
+#: SVG attribute names by their keyword spelling (``stroke_width`` → ``stroke-width``).
+_ATTR_NAMES: dict[str, str] = {}
+
+
+def _attr_name(key: str) -> str:
+    name = _ATTR_NAMES[key] = key.rstrip("_").replace("_", "-")
+    return name
 
 
 def field_id(links: Links, path: str) -> str:

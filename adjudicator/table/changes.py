@@ -25,6 +25,7 @@ from adjudicator.core.errors import MalformedInput
 from adjudicator.core.i18n import N_
 
 from . import seats as seating
+from . import stamps
 from .compact import Line, next_chain, rebuild, rebuild_path
 from .log import Audit, Step, audit, judge, live_changes
 from .reading import E, Reading, T, json_size
@@ -56,7 +57,8 @@ _ADVANCE = (
     update(T)
     .where(_AS_SEEN)
     .values(version=T.c.version + 1, log_length=T.c.log_length + 1,
-            active_at=bindparam("stamp"), state=bindparam("after"), chain=bindparam("chain"))
+            active_at=bindparam("stamp"), state=bindparam("after"), chain=bindparam("chain"),
+            format_version=bindparam("format"))
     .returning(T.c.version, T.c.log_length)
 )  # fmt: skip
 #: A log line only (an illegal move): the version stays, the log grows.
@@ -118,10 +120,14 @@ class Changing(Reading):
                     table = self._current(code, based_on, kept=False, conn=conn)
                     who = self.entering(table, phone, conn)
                 author, seat = who.by, who.seat
-            verdict, after = judge(game_of(table.game), table.state, move, strict=True)
+            game = game_of(table.game)
+            verdict, after = judge(game, table.state, move, strict=True)
             if after is not None:
                 self._bounded_state(after)
-            move_data = move if isinstance(move, dict) else {"value": move}
+            # kept as the game read it: in its current format (see .stamps)
+            move_data = (
+                game.current_form("move", move) if isinstance(move, dict) else {"value": move}
+            )
             chain, keep = next_chain(table.chain) if after is not None else (table.chain, False)
             return self._append(
                 table, based_on, "move", author, move_data, verdict, after,
@@ -178,12 +184,17 @@ class Changing(Reading):
         found = {
             r.seq: r
             for r in conn.execute(
-                select(E.c.seq, E.c.state, E.c.move).where(
+                select(E.c.seq, E.c.state, E.c.move, E.c.format_version).where(
                     E.c.table_id == table.id, E.c.seq.in_([start, *moves])
                 )
             )
         }
-        state = rebuild(game_of(table.game), found[start].state, [found[m].move for m in moves])
+        game = game_of(table.game)
+        snapshot = stamps.current(game, "state", found[start].state, found[start].format_version)
+        logged = [
+            stamps.current(game, "move", found[m].move, found[m].format_version) for m in moves
+        ]
+        state = rebuild(game, snapshot, logged)
         return state, len(moves)
 
     def correct(self, code: str, state: Any, based_on: int, author: str | None = None) -> Outcome:
@@ -282,8 +293,10 @@ class Changing(Reading):
         and append the log line (keeping the state after it when ``keep``: a snapshot).
         Refused if anyone else changed the table first."""
         stamp = now()
+        stamped = game_of(table.game).format_version  # the move and states: its current format
         params = {"table_id": table.id, "based_on": based_on, "stamp": stamp, "after": after,
-                  "max_entries": self.limits.max_entries, "chain": chain}  # fmt: skip
+                  "max_entries": self.limits.max_entries, "chain": chain,
+                  "format": stamped}  # fmt: skip
         statement = _NOTE if after is None else _ADVANCE
         if self._notify:
             statement = _TOLD[statement]
@@ -295,7 +308,7 @@ class Changing(Reading):
                     "version": moved.version if after is not None else None, "kind": kind,
                     "author": author_name(author), "move": move, "verdict": verdict,
                     "state": after if keep else None, "undoes": undoes, "seat": seat,
-                    "created_at": stamp,
+                    "created_at": stamp, "format_version": stamped,
                 }  # fmt: skip
                 conn.execute(_ENTRY, line)
         if moved is None:  # someone else was first: say why, with the table as it is now
@@ -305,7 +318,7 @@ class Changing(Reading):
         row = {name: getattr(table, name) for name in _TABLE_COLUMNS}
         row.update(version=moved.version, log_length=moved.log_length, active_at=stamp)
         if after is not None:
-            row.update(state=after, chain=chain)
+            row.update(state=after, chain=chain, format_version=stamped)
         changed = TableRow(**row)
         self._keep(changed)
         return Outcome(EntryRow(**line), changed)

@@ -183,7 +183,7 @@ def replay(game: Game, log: LogFile, budget: float | None = None) -> Replay:
             stack.append(dict(entry.state or {}))
         else:
             notes: list[Notice] = []
-            verdict, after = judge(game, stack[-1], entry.move, notes=notes)
+            verdict, after = judge(game, stack[-1], in_log_format(log, entry.move), notes=notes)
             _note(result, f"/entries/{index}", notes)
             if entry.legal is False:
                 if verdict["legal"]:
@@ -203,12 +203,19 @@ def replay(game: Game, log: LogFile, budget: float | None = None) -> Replay:
     return result
 
 
+def in_log_format(log: LogFile, data: Any) -> Any:
+    """A state or move of the log, with the format version the log states for it (its own,
+    if it states one)."""
+    version = log.game_format_version or 1
+    if version > 1 and isinstance(data, dict) and FORMAT_KEY not in data:
+        return {FORMAT_KEY: version, **data}
+    return data  # without a version key, a state or move is read as format 1
+
+
 def _read_state(game: Game, log: LogFile, state: Any) -> tuple[Notice, ...]:
     """The notices of reading a state of the log in the format the log states (raises
     :class:`MalformedInput`)."""
-    if isinstance(state, dict) and FORMAT_KEY not in state:
-        state = {FORMAT_KEY: log.game_format_version or 1, **state}
-    return game.read_state(state)[1]
+    return game.read_state(in_log_format(log, state))[1]
 
 
 def _note(result: Replay, where: str, notices: Iterable[Notice]) -> None:

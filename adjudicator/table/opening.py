@@ -95,12 +95,13 @@ class Opening(Reading):
         ).scalar_one()
         if open_count >= self.limits.max_tables:
             raise Full(N_("Too many tables are open; try again later."))
+        stamped = game_of(game_id).format_version  # the state: the game's current format
         table_id: int = conn.execute(
             insert(TableRow)
             .values(
                 code=new_code(), short_code=new_short_code(), game=game_id, variant=variant,
                 players=seats, state=state, version=1, log_length=1, created_at=stamp,
-                active_at=stamp, opened_by=key,
+                active_at=stamp, opened_by=key, format_version=stamped,
             )
             .returning(TableRow.id)
         ).scalar_one()  # fmt: skip
@@ -108,6 +109,7 @@ class Opening(Reading):
             insert(EntryRow).values(
                 table_id=table_id, seq=1, based_on=0, version=1, kind="open",
                 author=author_name(author), verdict=report, state=state, created_at=stamp,
+                format_version=stamped,
             )
         )  # fmt: skip
         return table_id

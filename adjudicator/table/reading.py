@@ -18,7 +18,8 @@ from adjudicator.core.i18n import N_
 
 from . import seats as seating
 from .codes import normalize
-from .refusals import Limits, TableError, TooLarge, no_such_table
+from .refusals import Limits, TableError, TooLarge, game_of, no_such_table
+from .stamps import current_entry, current_table
 from .store import (
     CHANNEL,
     ChangeSignal,
@@ -123,7 +124,7 @@ class Reading:
         found = conn.execute(_ROW, {"code": code}).first()
         if found is None:
             raise no_such_table()
-        return TableRow(**found._mapping)
+        return _table(TableRow(**found._mapping))
 
     def head(self, code: str) -> Head:
         """The version and log length only (cheap: what live updates poll)."""
@@ -142,7 +143,7 @@ class Reading:
             found = conn.execute(select(T).where(T.c.short_code == code)).first()
         if found is None:
             raise no_such_table()
-        return TableRow(**found._mapping)
+        return _table(TableRow(**found._mapping))
 
     def holders(self, code: str) -> dict[str, str]:
         """Each seat a phone holds, with that phone's token, by seat name."""
@@ -171,7 +172,7 @@ class Reading:
                                E.c.version.is_not(None)).order_by(E.c.seq).limit(1)  # fmt: skip
         with self.engine.connect() as conn:
             found = conn.execute(stmt).first()
-        return EntryRow(**found._mapping) if found is not None else None
+        return _entry(table, EntryRow(**found._mapping)) if found is not None else None
 
     def entry(self, code: str, seq: int) -> EntryRow | None:
         """One log line by its number."""
@@ -195,7 +196,7 @@ class Reading:
         if limit is not None:
             stmt = stmt.limit(limit)
         with self.engine.connect() as conn:
-            return [EntryRow(**r._mapping) for r in conn.execute(stmt)]
+            return [_entry(table, EntryRow(**r._mapping)) for r in conn.execute(stmt)]
 
     # --- archiving ------------------------------------------------------------------------
     def archive_idle(self, at: datetime | None = None) -> int:
@@ -216,3 +217,13 @@ class Reading:
                 update(T).where(T.c.code == code).values(archived_at=None, active_at=now())
             )
         return self.get(code)
+
+
+def _table(row: TableRow) -> TableRow:
+    """A stored table, its state in its game's current format (see :mod:`.stamps`)."""
+    return current_table(game_of(row.game), row)
+
+
+def _entry(table: TableRow, row: EntryRow) -> EntryRow:
+    """A stored log line, its move and state in the game's current format."""
+    return current_entry(game_of(table.game), row)

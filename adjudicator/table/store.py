@@ -79,6 +79,9 @@ class TableRow(Base):
     short_code: Mapped[str | None] = mapped_column(String(16), unique=True)
     """The code one reads aloud and types (see :mod:`.codes`); the join ``code`` is the
     link's."""
+    format_version: Mapped[int | None] = mapped_column(Integer)
+    """The format version of the game its ``state`` is written in (``None``: written before
+    states were stamped, read as format 1; see :mod:`.stamps`)."""
 
 
 class SeatRow(Base):
@@ -125,6 +128,9 @@ class EntryRow(Base):
     :data:`~adjudicator.table.compact.SNAPSHOT_EVERY` moves since the last snapshot. Any
     other state is rebuilt from the snapshot before it (see :mod:`adjudicator.table.compact`)."""
     undoes: Mapped[int | None] = mapped_column(Integer)
+    format_version: Mapped[int | None] = mapped_column(Integer)
+    """The format version of the game its ``move`` and ``state`` are written in (``None``:
+    written before they were stamped, read as format 1; see :mod:`.stamps`)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 

@@ -10,11 +10,12 @@ from typing import Any
 from sqlalchemy import Text, case, null, select, update
 from sqlalchemy import cast as sql_cast
 
+from adjudicator.core.errors import MalformedInput
 from adjudicator.core.game import Game
 
-from . import codec
+from . import codec, stamps
 from .compact import next_chain
-from .log import FORMAT, LogFile, Replay, audit, parse_log, replay
+from .log import FORMAT, LogFile, Replay, audit, in_log_format, parse_log, replay
 from .opening import Opening
 from .reading import E, T
 from .refusals import author_name, game_of
@@ -39,13 +40,18 @@ class Transferring(Opening):
         costs the server neither its memory nor a long stop (between two batches other
         requests run)."""
         table = self.get(code)
+        game = game_of(table.game)
         with self.engine.connect() as conn:
-            first = conn.execute(
-                select(E.c.state).where(E.c.table_id == table.id, E.c.seq == 1)
-            ).scalar_one()
+            opening = conn.execute(
+                select(E.c.state, E.c.format_version).where(E.c.table_id == table.id, E.c.seq == 1)
+            ).one()
+        # a state stored in an earlier format says which (the head states the current one)
+        first = opening.state
+        if stamps.version(opening.format_version) != game.format_version:
+            first = stamps.keyed(first, opening.format_version)
         head = {
             "format": FORMAT, "format_version": 2,
-            "game_format_version": game_of(table.game).format_version, "game": table.game,
+            "game_format_version": game.format_version, "game": table.game,
             "variant": table.variant, "players": table.players, "initial_state": first,
         }  # fmt: skip
         return self._export_pieces(table, head)
@@ -59,7 +65,8 @@ class Transferring(Opening):
         # the move and a correction's state as the stored JSON text: copied, not re-encoded
         state = case((E.c.kind == "correct", sql_cast(E.c.state, Text)), else_=null())
         move = sql_cast(E.c.move, Text).label("move")
-        columns = (E.c.seq, E.c.kind, E.c.version, E.c.author, move, state.label("state"))
+        columns = (E.c.seq, E.c.kind, E.c.version, E.c.author, move, state.label("state"),
+                   E.c.format_version)  # fmt: skip
         seq, sep, turn = 1, "\n", Turns()
         while seq < table.log_length:
             turn()  # under gevent: the other requests go on between two batches
@@ -73,7 +80,8 @@ class Transferring(Opening):
             if not rows:
                 break
             seq = rows[-1].seq
-            yield sep + ",\n".join("  " + _export_entry(row) for row in rows)
+            now = head["game_format_version"]
+            yield sep + ",\n".join("  " + _export_entry(row, now) for row in rows)
             sep = ",\n"
         yield "\n ]\n}"
 
@@ -110,7 +118,8 @@ class Transferring(Opening):
                 conn.execute(E.insert(), [{**line, "table_id": table_id} for line in lines])
             conn.execute(
                 update(T).where(T.c.id == table_id)
-                .values(version=version, log_length=len(lines) + 1, state=last, chain=chain)
+                .values(version=version, log_length=len(lines) + 1, state=last, chain=chain,
+                        format_version=game.format_version)
             )  # fmt: skip
             found = conn.execute(select(T).where(T.c.id == table_id)).one()
         return TableRow(**found._mapping), result
@@ -132,6 +141,7 @@ def _imported_lines(
             "seq": seq, "based_on": version, "version": None, "kind": entry.kind,
             "author": author_name(entry.author or author), "move": None, "verdict": None,
             "state": None, "undoes": None, "seat": None, "created_at": stamp,
+            "format_version": game.format_version,
         }  # fmt: skip
         changed, chain = True, chains[seq - 1]
         if entry.kind == "undo":
@@ -144,7 +154,7 @@ def _imported_lines(
             chain = 0
         else:
             verdict = result.verdicts[index + 1] or {}
-            line["move"], line["verdict"] = entry.move, verdict
+            line["move"], line["verdict"] = _as_read(game, in_log_format(log, entry.move)), verdict
             changed = bool(verdict.get("legal"))
             if changed:
                 chain, keep = next_chain(chain)
@@ -158,16 +168,25 @@ def _imported_lines(
     return lines, chains[len(log.entries) + 1]
 
 
-def _export_entry(row: Any) -> str:
-    """One entry of an exported log, on one line, from its stored JSON texts."""
+def _export_entry(row: Any, now: int) -> str:
+    """One entry of an exported log, on one line, from its stored JSON texts (a move or
+    state stored in an earlier format than ``now`` says which)."""
     parts = [f'"kind": {json.dumps(row.kind)}']
     if row.kind == "move":
         parts += [
-            f'"move": {row.move}',
+            f'"move": {stamps.keyed_text(row.move, row.format_version, now)}',
             f'"legal": {"true" if row.version is not None else "false"}',
         ]
     elif row.kind == "correct":
-        parts.append(f'"state": {row.state}')
+        parts.append(f'"state": {stamps.keyed_text(row.state, row.format_version, now)}')
     if row.author:
         parts.append(f'"author": {json.dumps(row.author, ensure_ascii=False)}')
     return "{" + ", ".join(parts) + "}"
+
+
+def _as_read(game: Game, move: Any) -> Any:
+    """An imported move as the replay read it: in the game's current format."""
+    try:
+        return game.current_form("move", move) if isinstance(move, dict) else move
+    except MalformedInput:  # a move logged as refused because it was malformed
+        return move

@@ -25,6 +25,7 @@ from adjudicator.table.store import URL_ENV, default_url, is_current, make_engin
 
 from .fairuse import Misses
 from .live import Watcher
+from .shared import Held
 from .streams import StreamGate, StreamLimits
 
 IDLE_ENV = "ADJUDICATOR_TABLE_IDLE_DAYS"
@@ -38,7 +39,9 @@ class Store:
         self.limits = limits
         self.streams = streams
         self._gate: StreamGate | None = None
-        self._misses: Misses | None = None
+        # counted over all the workers: made here, in the master, before they fork
+        self._held = Held()
+        self._misses = Misses()
         self._pid = 0
         self._tables: Tables | None = None
         self._watcher: Watcher | None = None
@@ -53,8 +56,7 @@ class Store:
                         migrate(engine)
                     self._tables, self._pid = Tables(engine, self.limits), os.getpid()
                     self._watcher = Watcher(self._tables)
-                    self._gate = StreamGate(self.streams)
-                    self._misses = Misses()
+                    self._gate = StreamGate(self.streams, self._held)
         return self._tables
 
     def stop(self) -> None:
@@ -82,9 +84,7 @@ class Store:
         return self._gate
 
     def misses(self) -> Misses:
-        """This process's count of wrong join codes (see :mod:`.fairuse`)."""
-        self.tables()
-        assert self._misses is not None
+        """The server's count of wrong join codes (see :mod:`.fairuse`)."""
         return self._misses
 
 

@@ -158,7 +158,11 @@ _TOO_MANY = _json(
     "Fair use: too many tables or wrong join codes from this address (`Retry-After` says "
     "when to try again).",
 )
-_MALFORMED_ANSWER = _json(_ref("TableMalformed"), "Malformed input: every problem, its path.")
+_MALFORMED_ANSWER = _json(
+    _ref("TableMalformed"),
+    "Malformed input: every problem, its path. Also a state or move that is not one of the "
+    "table's game's (or of the `game` named), which the document cannot state.",
+)
 
 
 def _body(schema: dict[str, Any]) -> dict[str, Any]:

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import contextlib
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
+from urllib.parse import quote_plus
 
 from flask import (
     Blueprint,
@@ -149,9 +151,7 @@ def table_context(table: TableRow) -> dict[str, Any]:
         "table": table,
         "game": game,
         "entries": views,
-        "picture": move_picture(
-            game, table.state, {}, [], address=lambda place: tap_address(table.code, place)
-        ),
+        "picture": move_picture(game, table.state, {}, [], address=tap_addresses(table.code)),
         "mark_words": mark_words(),
         "seat": mine,
         "seats": seat_list(game, table.players, mine),
@@ -178,6 +178,17 @@ def tap_address(code: str, place: str) -> str:
     """Where a tap on the table page's picture goes: the move page, with the place tapped
     (from its top: the verdict, if the tap made a whole move, then the picture)."""
     return url_for("table_pages.move", code=code, tap=place)
+
+
+def tap_addresses(code: str) -> Callable[[str], str]:
+    """:func:`tap_address` for each place of one picture, the page's address built once
+    (a map has a hundred places) and the place added as ``url_for`` adds it."""
+    page = url_for("table_pages.move", code=code)
+    return lambda place: f"{page}?tap={quote_plus(place, safe=QUERY_SAFE)}"
+
+
+#: The characters ``url_for`` leaves as they are in a query (werkzeug's, after WHATWG).
+QUERY_SAFE = "!$'()*,/:;?@"
 
 
 @bp.get("/<lang>/t/<code>")

@@ -3,10 +3,10 @@
 Each stream holds a connection for most of a minute, and a gevent worker holds at most
 ``worker_connections`` (1,000) connections: past that it answers nobody. So a worker
 admits at most :attr:`StreamLimits.per_worker` streams, leaving room for every other
-request, at most :attr:`StreamLimits.per_table` on one table and at most
-:attr:`StreamLimits.per_address` from one client address. A stream past a limit is answered
-503 with ``Retry-After`` (and the connection closed); the page then polls the table's head
-once a second and tries a stream again later."""
+request; the server (all its workers) at most :attr:`StreamLimits.per_table` on one table
+and at most :attr:`StreamLimits.per_address` from one client address. A stream past a limit
+is answered 503 with ``Retry-After`` (and the connection closed); the page then polls the
+table's head once a second and tries a stream again later."""
 
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ import contextlib
 import os
 import socket
 import threading
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
+
+from .shared import Held
 
 STREAMS_ENV = "ADJUDICATOR_STREAMS_PER_WORKER"
 
@@ -39,37 +40,35 @@ class StreamLimits:
 
 
 class StreamGate:
-    """The streams this process holds, counted by table and by address."""
+    """The streams this process holds (its connections), and the streams by table and by
+    address over all the server's workers (``held``, :mod:`.shared`: a flood spread over two
+    workers gets one share, not two)."""
 
-    def __init__(self, limits: StreamLimits) -> None:
+    def __init__(self, limits: StreamLimits, held: Held | None = None) -> None:
         self.limits = limits
         self.total = 0
-        self.tables: Counter[str] = Counter()
-        self.addresses: Counter[str] = Counter()
+        self.held = held or Held()
         self.lock = threading.Lock()
 
     def admit(self, code: str, address: str) -> bool:
         """Take a place for a stream of ``code`` from ``address``; ``False``: no room."""
         limits = self.limits
         with self.lock:
-            if (
-                self.total >= limits.per_worker
-                or self.tables[code] >= limits.per_table
-                or self.addresses[address] >= limits.per_address
-            ):
+            if self.total >= limits.per_worker:
+                return False
+            if not self.held.take("t " + code, limits.per_table):
+                return False
+            if not self.held.take("a " + address, limits.per_address):
+                self.held.give_back("t " + code)
                 return False
             self.total += 1
-            self.tables[code] += 1
-            self.addresses[address] += 1
             return True
 
     def leave(self, code: str, address: str) -> None:
         with self.lock:
             self.total -= 1
-            for counter, key in ((self.tables, code), (self.addresses, address)):
-                counter[key] -= 1
-                if counter[key] <= 0:
-                    del counter[key]
+            self.held.give_back("t " + code)
+            self.held.give_back("a " + address)
 
 
 def close_after(response: Any, environ: dict[str, Any]) -> None:

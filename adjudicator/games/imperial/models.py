@@ -55,8 +55,15 @@ def _on_map(region: str) -> str:
     return region
 
 
-#: A region of the state: one of the map's, so the error names the field that holds it.
-MapRegion = Annotated[Region, AfterValidator(_on_map)]
+def _map_regions(schema: dict[str, Any]) -> None:
+    """The JSON Schema of a region of the state: one of the map's names (the map in use,
+    read when the schema is made)."""
+    schema["enum"] = sorted(board().regions)
+
+
+#: A region of the state: one of the map's, so the error names the field that holds it
+#: (and the schema lists the names).
+MapRegion = Annotated[Region, AfterValidator(_on_map), Field(json_schema_extra=_map_regions)]
 Money = Annotated[int, Field(ge=0, le=1000)]
 Kind = Literal["army", "fleet"]
 Stance = Literal["hostile", "friendly"]
@@ -75,7 +82,10 @@ class Bond(Strict):
 
 
 class Player(Strict):
-    name: Name = Field(description="The player's name; seats are in list order, clockwise")
+    name: Name = Field(
+        description="The player's name (not a nation's ID); seats are in list order, clockwise",
+        json_schema_extra={"not": {"enum": list(NATIONS)}},
+    )
     cash: Money
     bonds: list[Bond] = Field(default_factory=list, max_length=60)
     swiss_bank: bool = False

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
+from pydantic.config import JsonDict
 
 from ...core.errors import InvalidValue
 from ...core.i18n import N_
@@ -52,6 +53,27 @@ class Strict(BaseModel):
 
 
 At = Annotated[list[Coord], Field(min_length=2, max_length=2, description="[x, y]")]
+#: The printed sides with a door, each once.
+Doors = Annotated[list[Side], Field(max_length=4, json_schema_extra={"uniqueItems": True})]
+
+
+def _coloured_if_treatment(*others: str, extra: bool = False) -> JsonDict:
+    """The rule between a tile's (or stack's) kind and its colour, as JSON Schema can state
+    it: a treatment room has a colour; any other kind (not one of ``others``, which are
+    refused) has none (and is no extra room when ``extra``)."""
+    plain: JsonDict = {
+        "kind": {"not": {"enum": ["treatment", *others]}},
+        "colour": {"type": "null"},
+    }
+    if extra:
+        plain["extra"] = {"const": False}
+    treatment: JsonDict = {"kind": {"const": "treatment"}, "colour": {"type": "string"}}
+    return {
+        "anyOf": [
+            {"properties": treatment, "required": ["kind", "colour"]},
+            {"properties": plain},
+        ]
+    }
 
 
 class Placement(Strict):
@@ -85,13 +107,15 @@ class Cubes(Strict):
 class Tile(Strict):
     """A tile placed in a hospital."""
 
+    model_config = ConfigDict(json_schema_extra=_coloured_if_treatment(extra=True))
+
     kind: TileKind
     colour: Colour | None = Field(None, description="treatment rooms only")
     extra: bool = Field(False, description="an extra treatment room bought from the market")
     x: Coord
     y: Coord
     rotation: Rotation = 0
-    doors: list[Side] = Field(default_factory=list, max_length=4, description="printed sides")
+    doors: Doors = Field(default_factory=list, description="printed sides")
     patients: list[CubeColour] = Field(default_factory=list, max_length=8)
     grey: bool = Field(False, description="a grey cube: the tile is quarantined")
 
@@ -111,10 +135,12 @@ class Tile(Strict):
 class LooseTile(Strict):
     """A tile kept beside the hospital, not placed."""
 
+    model_config = ConfigDict(json_schema_extra=_coloured_if_treatment())
+
     kind: TileKind
     colour: Colour | None = None
     extra: bool = False
-    doors: list[Side] = Field(default_factory=list, max_length=4)
+    doors: Doors = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _colour(self) -> LooseTile:
@@ -149,6 +175,8 @@ class Player(Strict):
 class Stack(Strict):
     """A market stack: a special room (with an open contract's price, if any) or
     the extra treatment rooms of one colour."""
+
+    model_config = ConfigDict(json_schema_extra=_coloured_if_treatment("lobby"))
 
     kind: TileKind
     colour: Colour | None = None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.i18n import N_
-from ...core.present import MARK, Canvas, Presentation, is_marked, stroke, translator
+from ...core.present import MARK, Canvas, Presentation, is_marked, shrink, stroke, translator
 from .geometry import Layout, turn
 from .models import COLOURS, SPECIAL_KINDS
 from .moves import book
@@ -131,7 +131,7 @@ def draw_tile(canvas: Canvas, tile: Any, left: float, top: float, bad: bool, nam
     canvas.rect(left, top, CELL, CELL, fill=fill, **stroke(bad, "#777"))
     label = names("colour", tile.colour) if tile.kind == "treatment" else names("room", tile.kind)
     for number, line in enumerate(wrap(str(label), 10)[:2]):
-        canvas.text(left + CELL / 2, top + 15 + number * 14, line, size=FONT,
+        canvas.text(left + CELL / 2, top + 15 + number * 14, line, size=shrink(line, 9, FONT),
                     text_anchor="middle", fill="#333")  # fmt: skip
     for side in turn(tile.doors, tile.rotation):
         dx, dy = DOOR[side]
@@ -175,6 +175,11 @@ def wrap(text: str, limit: int) -> list[str]:
             lines.append(word)
     out: list[str] = []
     for line in lines:
+        if width(line) > limit + 1 and all(ord(c) > 0x2E80 for c in line):
+            pieces = -(-width(line) // limit)  # CJK in even pieces: 直升機／停機坪
+            cut = -(-len(line) // pieces)
+            out += [line[i : i + cut] for i in range(0, len(line), cut)]
+            continue
         while width(line) > limit + 1:
             wide = any(ord(c) > 0x2E80 for c in line)
             cut = limit // 2 if wide else limit - 1

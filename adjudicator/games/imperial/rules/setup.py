@@ -20,6 +20,30 @@ def before_first_turn(state: State) -> bool:
     return all(n.rondel is None and n.power_points == 0 for n in state.nations.values())
 
 
+def paid_in(state: State, nation: str) -> int:
+    """What the bonds of a nation held by the players brought into its treasury."""
+    holders = index(state).holders
+    return sum(cost * len(names) for (nid, cost), names in holders.items() if nid == nation)
+
+
+def short_of_start(state: State, i: int) -> int:
+    """How much less than the setup leaves them player i holds (cash, and in the expert
+    setup the bonds bought with it)."""
+    p = state.players[i]
+    if state.setup == "expert":
+        return EXPERT_MONEY.get(len(state.players), 0) - p.cash - sum(b.cost for b in p.bonds)
+    return 2 - p.cash
+
+
+def gifts_balance(state: State) -> bool:
+    """A gift to a treasury is allowed at any time (IM-901), so before the first turn the
+    players may hold less than the setup leaves them, by exactly what the treasuries hold
+    beyond what their bonds brought in (IM-D28)."""
+    given = sum(max(0, short_of_start(state, i)) for i in range(len(state.players)))
+    received = sum(max(0, state.nations[nid].treasury - paid_in(state, nid)) for nid in NATIONS)
+    return given == received
+
+
 @checks.state("IM-309", title=N_("Two to six players"))
 def player_count(state: State) -> Iterator[Violation]:
     n = len(state.players)
@@ -37,8 +61,10 @@ def setup_money(state: State) -> Iterator[Violation]:
     if not before_first_turn(state):
         return
     n = len(state.players)
+    gifts = gifts_balance(state)
     for i, p in enumerate(state.players):
-        if state.setup == "standard" and p.cash != 2:
+        gave = gifts and short_of_start(state, i) > 0
+        if state.setup == "standard" and p.cash != 2 and not gave:
             yield checks.violation(
                 "IM-301",
                 N_("{player} has {cash}M after buying the starting bonds; everyone keeps 2M."),
@@ -48,7 +74,7 @@ def setup_money(state: State) -> Iterator[Violation]:
             )
         if state.setup == "expert" and n in EXPERT_MONEY:
             spent = p.cash + sum(b.cost for b in p.bonds)
-            if spent != EXPERT_MONEY[n]:
+            if spent != EXPERT_MONEY[n] and not gave:
                 yield checks.violation(
                     "IM-305",
                     N_(
@@ -134,9 +160,11 @@ def setup_bonds(state: State) -> Iterator[Violation]:
                 first=nation_name(first),
                 second=nation_name(second),
             )
+    gifts = gifts_balance(state)
     for nid in NATIONS:
-        paid = sum(c for (nation, c), names in idx.holders.items() if nation == nid for _ in names)
-        if state.nations[nid].treasury != paid:
+        paid = paid_in(state, nid)
+        treasury = state.nations[nid].treasury
+        if treasury < paid or (treasury > paid and not gifts):
             yield checks.violation(
                 "IM-303",
                 N_("{nation}'s treasury holds {treasury}M; its bonds brought {paid}M."),
