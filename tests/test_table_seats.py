@@ -82,7 +82,7 @@ def test_the_join_link_opens_in_the_joining_phones_language(app: Any) -> None:
     again = chinese.get(f"/t/{code}", headers={"Accept-Language": "en"})  # its last choice
     assert "加入牌桌" in again.text
     held = phone(app).get(f"/t/{code}", headers={"Accept-Language": "en"}).text
-    assert 'Bert <span class="held">(another phone holds this seat' in held
+    assert 'Bert<span class="held"> (another phone holds this seat' in held
 
 
 def test_the_qr_code_is_a_standalone_svg(app: Any) -> None:
