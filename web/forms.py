@@ -14,6 +14,7 @@ import copy
 import itertools
 import json
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -51,6 +52,21 @@ class Leaf:
     @property
     def rooted(self) -> str:
         return self.name.partition(":")[2]
+
+    @property
+    def wide(self) -> bool:
+        """A choice too long for half a phone's width: the field takes a whole row, so
+        that the select shows its choice uncut ("Αυστρο-Ουγγαρία", "工廠 A（2 架戰鬥機）")."""
+        return any(text_width(text) > WIDE_FIELD for _value, text in self.options)
+
+
+#: The widest choice (in half-width characters) a field shares a phone's row with.
+WIDE_FIELD = 13
+
+
+def text_width(text: str) -> int:
+    """``text``'s width in half-width characters (a Chinese character counts two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 @dataclass
