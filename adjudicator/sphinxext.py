@@ -673,8 +673,12 @@ def _glossary_sort_key(lang: str) -> Callable[[Term], tuple[str, ...]]:
 
 
 def rules_using(game: Game, term: Term) -> list[Rule]:
+    """The rules whose English text names the term as a whole word, or its plural:
+    "Yellow" is not in "Yellowcake", nor "bomb" in "bombers"."""
     forms = [f.lower() for f in term.all_forms("en")]
-    return [r for r in game.catalog if any(f in r.text.lower() for f in forms)]
+    stems = [re.escape(f[:-1]) + "(?:y|ies)" if f.endswith("y") else re.escape(f) for f in forms]
+    pattern = re.compile(rf"(?<!\w)(?:{'|'.join(stems)})(?:e?s)?(?!\w)")
+    return [r for r in game.catalog if pattern.search(r.text.lower())]
 
 
 class GameGlossary(GameDirective):

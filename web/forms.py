@@ -434,6 +434,9 @@ def item_title(item: Any, name: Any = None) -> str:
         value = item.get(key)
         if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
             parts.append(str(show(key, value)) if isinstance(value, str) else str(value))
+    held = [v for v in item.values() if isinstance(v, dict) and "kind" in v]
+    if not parts and len(held) == 1:
+        return item_title(held[0], name)  # a part holding one card: a bomb by its design
     parts = parts[:4]
     if len(parts) > 1 and all(_CHINESE.fullmatch(p) for p in parts):  # 陸軍（布拉格）
         return f"{parts[0]}（{'、'.join(parts[1:])}）"
