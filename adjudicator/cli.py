@@ -15,7 +15,7 @@ from typing import Any
 from . import cli_parser
 from .cli_parser import Command
 from .cli_tools import MAINTAINER_COMMANDS
-from .core.errors import MalformedInput, load_json
+from .core.errors import FieldError, MalformedInput, load_json
 from .core.i18n import (
     CORE,
     N_,
@@ -82,11 +82,11 @@ def _malformed(out: Output, exc: MalformedInput, which: str, args: Any = None) -
     data = exc.answer(which, out.lang)
     game, loaded = getattr(args, "game_of", None), getattr(args, "loaded", None)
 
-    def where(path: str) -> str:
-        if not path:
-            return ""
-        place = _place(game, loaded, path, out.lang) if game is not None else path
-        return f"{place} [{path}]" if out.verbose and place != path else place
+    def line(error: FieldError) -> str:
+        from web.places import problem_words
+
+        said = problem_words(game, loaded, error, out.lang)
+        return f"  {said}  [{error.path}]" if out.verbose and error.path else f"  {said}"
 
     def text() -> str:
         lines = [
@@ -98,14 +98,7 @@ def _malformed(out: Output, exc: MalformedInput, which: str, args: Any = None) -
                 count=len(exc.errors),
             )
         ]
-        for e in exc.errors:
-            place = where(e.path or "")
-            lines.append(
-                f"  {place} — {e.message.render(out.lang)}"
-                if place
-                else f"  {e.message.render(out.lang)}"
-            )
-        return "\n".join(lines)
+        return "\n".join(lines + [line(e) for e in exc.errors])
 
     out.emit(data, text)
     return EXIT_MALFORMED
@@ -325,15 +318,7 @@ def cmd_rules(args: argparse.Namespace, out: Output) -> int:
             return EXIT_MALFORMED
         data = game.rule_json(rule, out.lang)
         data["declared_by"] = [_declared_by(c) for c in game.checks.for_rule(rule.id)]
-        out.emit(
-            data,
-            lambda: (
-                f"{data['id']}  {data['title']}\n\n{data['text']}\n\n"
-                + "\n".join(data["source"])
-                + "\n"
-                + "".join(f"\n{d['check']}  {d['file']}:{d['line']}" for d in data["declared_by"])
-            ),
-        )
+        out.emit(data, lambda: _rule_text(game, data, out))
         return EXIT_OK
     if not args.search:
         listing = [game.rule_json(r, out.lang) for r in game.catalog]
@@ -375,6 +360,22 @@ def cmd_aid(args: argparse.Namespace, out: Output) -> int:
     return EXIT_OK
 
 
+def _rule_text(game: Any, data: dict[str, Any], out: Output) -> str:
+    """A rule as the reference shows it: title, text, sources, and its checks by their
+    titles; their IDs and where the code is only with ``--verbose`` (for maintainers)."""
+    from .core.checks import CHECK_LABELS
+
+    lines = [f"{data['id']}  {data['title']}", "", data["text"], "", *data["source"], ""]
+    lines.append(_t(out.lang, N_("Checks")) + ("：" if out.lang == "zh_TW" else ":"))
+    for check in game.checks.for_rule(data["id"]):
+        title = _t(out.lang, CHECK_LABELS[check.kind], title=game._(out.lang, check.title))
+        lines.append(f"  - {title}")
+        if out.verbose:
+            file, line = check.location()
+            lines.append(f"    [{check.id}  {file}:{line}]")
+    return "\n".join(lines)
+
+
 def _search_text(found: Any, hits: list[dict[str, Any]], lang: str) -> str:
     """One line per rule with the words that found it; or what to try instead."""
     if not hits:
@@ -383,12 +384,13 @@ def _search_text(found: Any, hits: list[dict[str, Any]], lang: str) -> str:
             terms = join_items(list(found.suggestions), lang)
             lines.append(_t(lang, N_("Closest glossary terms: {terms}"), terms=terms))
         return "\n".join(lines)
-    return "\n".join(
-        f"{h['id']:<9} {h['title']}  ("
-        + _t(lang, N_("matched: {words}"), words=", ".join(h["matched"]))
-        + ")"
-        for h in hits
-    )
+    chinese = lang == "zh_TW"  # full-width brackets, 、 between the words
+    lines = []
+    for h in hits:
+        words = ("、" if chinese else ", ").join(h["matched"])
+        note = _t(lang, N_("matched: {words}"), words=words)
+        lines.append(f"{h['id']:<9} {h['title']}" + (f"（{note}）" if chinese else f"  ({note})"))
+    return "\n".join(lines)
 
 
 COMMANDS: dict[str, Command] = {

@@ -132,7 +132,7 @@ def write_rule_texts(app: Sphinx, exception: Exception | None) -> None:
 
 #: Sphinx's JavaScript plural rule per language, written so that it yields an index (the
 #: shipped Greek rule returns a boolean and breaks the search summary in Sphinx 9.0).
-JS_PLURALS = {"el": "n == 1 ? 0 : 1", "pt": "n > 1 ? 1 : 0", "zh_TW": "0"}
+JS_PLURALS = {"el": "n == 1 ? 0 : 1", "pt": "n != 1 ? 1 : 0", "zh_TW": "0"}
 
 
 def fix_js_translations(app: Sphinx, exception: Exception | None) -> None:

@@ -45,7 +45,7 @@ from . import docs_search
 from .core.aliases import also_called_text
 from .core.cases import Case, run_case_answers, run_case_notices
 from .core.catalog import Rule, Rulebook, Source
-from .core.checks import Check, Kind
+from .core.checks import CHECK_LABELS, Check, Kind
 from .core.game import Game
 from .core.i18n import (
     CORE,
@@ -155,12 +155,6 @@ PAGE = N_("p. {page}")
 PAGE_RANGE = N_("p. {first} to p. {last}")
 IMPACT_NOTE = N_("{text} (impact: {impact})")
 #: A check as a player reads it: its title and what it checks (its ID is folded away).
-CHECK_LABELS = {
-    Kind.STATE: N_("{title} (checks a state)"),
-    Kind.MOVE: N_("{title} (checks a move)"),
-    Kind.EFFECT: N_("{title} (checks what a move does)"),
-    Kind.SCORE: N_("{title} (checks a score)"),
-}
 IDS_LABEL = N_("For maintainers: the IDs in the code")
 UNOFFICIAL_SHORT = N_("fan translation, not official")
 INCONSISTENT_TERMS = N_("this rulebook uses more than one word for it")
@@ -486,8 +480,9 @@ def folded_ids(env: BuildEnvironment, ids: Iterable[str], where: Iterable[str] =
     """The names the code gives (check IDs, example files) in a closed ``<details>``, each
     with where it is (``where``, if given): a player never reads them unless asked; a
     maintainer opens it."""
-    places = [f" (<code>{html.escape(w)}</code>)" for w in where]
-    codes = ", ".join(
+    brackets, comma = ("（{}）", "、") if _lang(env) == "zh_TW" else (" ({})", ", ")
+    places = [brackets.format(f"<code>{html.escape(w)}</code>") for w in where]
+    codes = comma.join(
         f"<code>{html.escape(i)}</code>{places[n] if n < len(places) else ''}"
         for n, i in enumerate(ids)
     )
@@ -678,8 +673,12 @@ def _glossary_sort_key(lang: str) -> Callable[[Term], tuple[str, ...]]:
 
 
 def rules_using(game: Game, term: Term) -> list[Rule]:
+    """The rules whose English text names the term as a whole word, or its plural:
+    "Yellow" is not in "Yellowcake", nor "bomb" in "bombers"."""
     forms = [f.lower() for f in term.all_forms("en")]
-    return [r for r in game.catalog if any(f in r.text.lower() for f in forms)]
+    stems = [re.escape(f[:-1]) + "(?:y|ies)" if f.endswith("y") else re.escape(f) for f in forms]
+    pattern = re.compile(rf"(?<!\w)(?:{'|'.join(stems)})(?:e?s)?(?!\w)")
+    return [r for r in game.catalog if pattern.search(r.text.lower())]
 
 
 class GameGlossary(GameDirective):
@@ -733,19 +732,26 @@ class GameGlossary(GameDirective):
             (t, seed) for t in terms for seed in t.printed if flagged_shared(t, seed, shared, by_id)
         ]
         if flagged:
-            line = para(self.t(INCONSISTENT_LIST), classes=["term-inconsistencies"])
-            unique = {(term.id, seed): (term, seed) for term, seed in flagged}
-            found = []
-            for term, seed in unique.values():
-                book = books.get(seed)
-                named = self.g(book.title) if book is not None else seed
-                found.append(
-                    link(self.t(NOTED, text=term.names[lang], note=named), f"#{self.anchor(term)}")
-                )
-            line += comma_links(found, lang).children
-            body_nodes.append(line)
+            body_nodes += self.inconsistencies(flagged)
         body_nodes.append(glossary)
         return self.page("glossary", N_("{game}: glossary"), body_nodes)
+
+    def inconsistencies(self, flagged: list[tuple[Term, str]]) -> list[nodes.Node]:
+        """The terms a rulebook is inconsistent about, one line per rulebook: its title,
+        then its terms (a title said once, not once per term in brackets)."""
+        books = self.game.catalog.rulebooks
+        by_book: dict[str, dict[str, Term]] = {}
+        for term, seed in flagged:
+            by_book.setdefault(seed, {})[term.id] = term
+        lines = nodes.bullet_list(classes=["term-inconsistencies"])
+        for seed, terms in by_book.items():
+            book = books.get(seed)
+            named = self.g(book.title) if book is not None else seed
+            head, _, tail = self.t(SOURCE_SAYS, source=named, text="\0").partition("\0")
+            found = [link(t.names[self.lang], f"#{self.anchor(t)}") for t in terms.values()]
+            line = para(head, *comma_links(found, self.lang).children, tail)
+            lines += nodes.list_item("", line)
+        return [para(self.t(INCONSISTENT_LIST).strip()), lines]
 
     def anchor(self, term: Term) -> str:
         return f"term-{self.game.id}-{term.id}"

@@ -10,7 +10,9 @@ server sends it (no picture script or style sheet counted). Entry: Debian's chro
 390 × 844 starts from the game's setup for the players of its `mid-game` example and
 enters that example by taps and choices (tests/browser/entry.py); it prints the taps
 (counter − / +, buttons, section titles), the choices from selects, what had to be
-typed, and the page loads it took (a swapped answer is not a page load). Disputes: three
+typed, and the page loads it took (a swapped answer is not a page load), with the taps
+by what they entered ("by_edit") and the least number of taps any editor needs for that
+example ("lower_bound", scripts/entry_bound.py). Disputes: three
 disputes from the `mid-game` examples settled by tapping the dispute page's picture
 (tests/browser/disputes.py): the taps (a select counts as one) and page loads.
 """
@@ -27,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser"), str(ROOT / "scripts")]
 
 from adjudicator.games import available_games  # noqa: E402
 from web import create_app, permalink  # noqa: E402
@@ -62,7 +64,8 @@ def print_weights(found: dict[str, Any]) -> None:
 
 def entries(browser: Any, server: str, only: str | None = None) -> dict[str, Any]:
     """Each game's `mid-game` example entered from the setup for its players."""
-    from entry import enter_state
+    from entry import enter_state, same_state
+    from entry_bound import bound
     from swapping import page_loads, submitted
 
     found: dict[str, Any] = {}
@@ -83,7 +86,8 @@ def entries(browser: Any, server: str, only: str | None = None) -> dict[str, Any
             page.locator("#check-button").click()  # (not counted: the entry is done)
         href = page.locator("#permalink").get_attribute("href") or ""
         entered = permalink.decode(href.split("s=", 1)[1].split("&", 1)[0])
-        if game.state_model.model_validate(entered).model_dump(mode="json") != target:
+        entered = game.state_model.model_validate(entered).model_dump(mode="json")
+        if same_state(game.id, entered) != same_state(game.id, target):
             raise AssertionError(f"{game.id}: the state entered is not the example")
         c = entry.counts
         found[game.id] = {
@@ -97,6 +101,8 @@ def entries(browser: Any, server: str, only: str | None = None) -> dict[str, Any
             "typed": sum(len(t.split("=", 1)[1]) for t in entry.typed),
             "page_loads": len(loads),
             "largest_page_kb": round(max(entry.pages or [0]) / 1000, 1),
+            "lower_bound": bound(game.id)["facts"],
+            "by_edit": dict(entry.by_edit.most_common()),
         }
         page.close()
     return found
@@ -145,7 +151,7 @@ def in_browser(entry: bool, only: str | None = None) -> dict[str, Any]:
 
 
 def print_table(title: str, rows: dict[str, Any]) -> None:
-    keys = [k for k in next(iter(rows.values())) if k != "question"]
+    keys = [k for k in next(iter(rows.values())) if k not in ("question", "by_edit")]
     print(f"\n{title}\n{'game':<20}" + "".join(f"{k:>16}" for k in keys))
     for game, row in rows.items():
         print(f"{game:<20}" + "".join(f"{row[k]!s:>16}" for k in keys))
@@ -168,6 +174,10 @@ def main() -> None:
                        ("disputes", "Three disputes by taps on the picture")):  # fmt: skip
         if key in found:
             print_table(title, found[key])
+    for game, row in found.get("entry", {}).items():
+        print(f"\n{game}: taps by what they entered")
+        for edit, taps in row["by_edit"].items():
+            print(f"{taps:>6}  {edit}")
 
 
 if __name__ == "__main__":

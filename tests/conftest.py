@@ -46,7 +46,8 @@ def built_docs():
 
     Under pytest-xdist each worker asks for it: the first builds while the others wait on
     a file lock, then use it as it is (the run's ID, stamped beside it, says it is fresh).
-    ``ADJ_TEST_DOCS=DIR`` uses an already built tree instead (for quick local runs).
+    ``ADJ_TEST_DOCS=DIR`` uses an already built tree instead: ``scripts/test`` builds it
+    once beside the types and the catalog gates, before pytest starts its workers.
     """
     import fcntl
     from pathlib import Path

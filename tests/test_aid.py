@@ -136,15 +136,14 @@ def poppler(tool: str, *args: str) -> str:
     return subprocess.run([tool, *args], check=True, capture_output=True, text=True).stdout
 
 
-def write_aids(folder: Path) -> dict[tuple[str, str], Path]:
-    """All twelve aids, written by the command line as a user would."""
+def write_aids(folder: Path, game_id: str) -> dict[str, Path]:
+    """A game's four aids, one per language, written by the command line as a user would."""
     found = {}
-    for game_id in GAMES:
-        for lang in LANGS:
-            path = folder / f"{game_id}-{lang}.pdf"
-            argv = ["aid", game_id, "--lang", lang, "--out", str(path), "--base-url", BASE]
-            assert main(argv) == 0
-            found[game_id, lang] = path
+    for lang in LANGS:
+        path = folder / f"{game_id}-{lang}.pdf"
+        argv = ["aid", game_id, "--lang", lang, "--out", str(path), "--base-url", BASE]
+        assert main(argv) == 0
+        found[lang] = path
     return found
 
 
@@ -163,21 +162,22 @@ def check_pdf(path: Path, lang: str) -> None:
 
 
 @pytest.mark.slow
-def test_all_twelve_aids_as_pdf(tmp_path):
-    """One test draws the twelve PDFs once (xdist would draw them again for a second test):
-    each passes :func:`check_pdf`, and the four languages of a game print the same rule IDs
-    in the same order (pdftotext -raw reads them in the order they are drawn)."""
-    pdfs = write_aids(tmp_path)
-    for (game_id, lang), path in pdfs.items():
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_four_aids_of_a_game_as_pdf(tmp_path, game_id):
+    """A game's four PDFs, each drawn once (one test per game, so that two xdist workers
+    share the twelve): each passes :func:`check_pdf`, and the four languages print the
+    same rule IDs in the same order (pdftotext -raw reads them in the order they are
+    drawn)."""
+    pdfs = write_aids(tmp_path, game_id)
+    for lang, path in pdfs.items():
         try:
             check_pdf(path, lang)
         except AssertionError as exc:
             raise AssertionError(f"{game_id} {lang}: {exc}") from exc
-    for game_id in GAMES:
-        expected = sheet_for(get_game(game_id), "en").rule_ids()
-        for lang in LANGS:
-            raw = poppler("pdftotext", "-raw", str(pdfs[game_id, lang]), "-")
-            assert RULE_ID.findall(raw) == expected, (game_id, lang)
+    expected = sheet_for(get_game(game_id), "en").rule_ids()
+    for lang in LANGS:
+        raw = poppler("pdftotext", "-raw", str(pdfs[lang]), "-")
+        assert RULE_ID.findall(raw) == expected, lang
 
 
 # --- the page ----------------------------------------------------------------------------------

@@ -108,8 +108,12 @@ def test_a_rule_leads_to_the_file_and_line_of_each_check_declaring_it(game, caps
         declaration = "\n".join(lines[entry["line"] - 1 : entry["line"] + 12])
         assert declaration.lstrip().startswith("@") and rule.id in declaration
         assert f"def {entry['check']}(" in declaration
+    # the text names each check by its title; its ID and file only with --verbose
     code, text = run(capsys, "rules", game.id, rule.id)
-    assert f"{declared[0]['check']}  {declared[0]['file']}:{declared[0]['line']}" in text
+    where = f"{declared[0]['check']}  {declared[0]['file']}:{declared[0]['line']}"
+    assert where not in text and game.checks.for_rule(rule.id)[0].title in text
+    code, text = run(capsys, "rules", game.id, rule.id, "--verbose")
+    assert where in text
 
 
 def test_unknown_rule_and_game(capsys):

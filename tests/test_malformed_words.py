@@ -103,17 +103,49 @@ def test_chinese_lists_space_the_list_word_beside_latin_words():
     assert Listed((0, 2, 4)).render("pt") == "0, 2 e 4"
 
 
-def test_a_field_is_named_by_its_label_in_the_readers_language_then_its_key():
+def test_a_field_is_named_once_by_its_label_in_the_readers_language():
+    """The message names the field as the form labels it, once, without its JSON key
+    (the answer's ``path`` holds the pointer); the text answers say the place before it."""
     game = get_game("imperial")
     data = game.example()
     data["players"][0]["cash"] = "x"
     with pytest.raises(MalformedInput) as info:
         game.parse_state(data)
     said = {lang: info.value.to_json(lang)[0]["message"] for lang in ("en", "el", "pt", "zh_TW")}
-    assert said["en"] == "`cash` must be a whole number."  # the label only repeats the key
-    assert said["el"] == "Το πεδίο «Μετρητά» (`cash`) πρέπει να είναι ακέραιος αριθμός."
-    assert said["pt"] == "O campo “Dinheiro” (`cash`) deve ser um número inteiro."
-    assert said["zh_TW"] == "欄位「現金」（`cash`）必須是整數。"
+    assert said["en"] == "“Cash” must be a whole number."
+    assert said["el"] == "Το πεδίο «Μετρητά» πρέπει να είναι ακέραιος αριθμός."
+    assert said["pt"] == "O campo “Dinheiro” deve ser um número inteiro."
+    assert said["zh_TW"] == "欄位「現金」必須是整數。"
+    assert info.value.to_json("el")[0]["path"] == "/players/0/cash"
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "  Player 1 (Anna) — “Cash” must be a whole number."),
+        ("el", "  Παίκτης 1 (Anna) — Το πεδίο «Μετρητά» πρέπει να είναι ακέραιος αριθμός."),
+        ("zh_TW", "  第 1 位玩家（Anna）：欄位「現金」必須是整數。"),
+    ],
+)
+def test_the_text_answer_names_the_place_then_the_field_once(capsys, tmp_path, lang, line):
+    game = get_game("imperial")
+    data = game.example()
+    data["players"][0]["cash"] = "x"
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["check", "imperial", str(state), "--lang", lang]) == 2
+    assert capsys.readouterr().out.splitlines()[1] == line
+    main(["check", "imperial", str(state), "--lang", lang, "--verbose"])
+    assert capsys.readouterr().out.splitlines()[1] == line + "  [/players/0/cash]"
+
+
+def test_an_item_of_a_list_is_named_with_its_number():
+    game = get_game("imperial")
+    with pytest.raises(MalformedInput) as info:
+        game.parse_move({"type": "maneuver", "nation": "AH", "armies": [{"route": [5]}]})
+    said = {lang: info.value.to_json(lang)[0]["message"] for lang in ("el", "zh_TW")}
+    assert said["el"] == "Το πεδίο «Διαδρομή 1» πρέπει να είναι κείμενο."
+    assert said["zh_TW"] == "欄位「路線（第 1 項）」必須是文字。"
 
 
 def test_an_unknown_kind_of_action_lists_the_kinds_by_name():

@@ -11,10 +11,14 @@ blocks and ``code`` elements that quote a field of the input format) are left ou
 
 from __future__ import annotations
 
+import contextlib
 import html
+import io
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -71,20 +75,48 @@ def _pages(client, game: Game, lang: str) -> dict[str, str]:
     """The game's pages as a player meets them, the verdicts filled in."""
     base = f"/{lang}/{game.id}"
     example = "mid-game" if "mid-game" in game.example_names() else game.example_names()[0]
+    word = next(iter(game.catalog)).title.split()[0]
     pages = {
+        "home": client.get(f"/{lang}/"),
         "game": client.get(f"{base}/"),
         "rules": client.get(f"{base}/rules?q=xyzzy"),
+        "rules found": client.get(f"{base}/rules?q={word}"),
         "rule": client.get(f"{base}/rules/{next(iter(game.catalog)).id}"),
         "check": client.post(f"{base}/check?example={example}", data={"action": "check"}),
         "move": client.get(f"{base}/move?example={example}"),
+        "options": client.get(f"{base}/move?example={example}&options=1"),
         "score": client.post(f"{base}/score?example=end", data={"action": "score"}),
     }
-    opened = client.post("/api/v1/tables", json={"game": game.id, "example": example})
-    code = (opened.json or {}).get("code")
-    if code:
-        for part in ("", "/live", "/options", "/correct", "/move"):
-            pages[f"t{part}"] = client.get(f"/{lang}/t/{code}{part}")
+    pages.update(_table_pages(client, game, lang))
     return {name: answer.get_data(as_text=True) for name, answer in pages.items()}
+
+
+def _table_pages(client, game: Game, lang: str) -> dict[str, Any]:
+    """A shared table after an illegal move, a legal one and an undo: its pages, the join
+    page, and its exported log brought back (the replay page)."""
+    case = next(c for c in game.cases if c.kind == "move" and c.expected_violations)
+    state = case.build_state(game)
+    names = ["Άννα", "Bruno", "佳佳", "Dimitris", "Eva", "Feng"]
+    seats = [
+        {"name": name, "side": player.get(game.player_kind)}
+        for name, player in zip(names, state.get("players", []), strict=False)
+    ]
+    opened = client.post("/api/v1/tables", json={"game": game.id, "state": state, "players": seats})
+    code = opened.json["code"]
+    moves = f"/api/v1/tables/{code}/moves"
+    client.post(moves, json={"move": dict(case.move or {}), "version": 1})
+    legal = game.options_of(state).actions[0].move
+    client.post(moves, json={"move": dict(legal), "version": 1})
+    undo = f"/{lang}/t/{code}/undo"
+    pages = {"t undo": client.post(undo, data={"version": "2"}, follow_redirects=True)}
+    for part in ("", "/live", "/options", "/correct", "/move"):
+        pages[f"t{part}"] = client.get(f"/{lang}/t/{code}{part}")
+    pages["join"] = client.get(f"/t/{code}", headers={"Accept-Language": lang.replace("_", "-")})
+    pages["join, a wrong code"] = client.get(f"/{lang}/table/join?code=QQQQ9999")
+    log = client.get(f"/api/v1/tables/{code}/export").data
+    upload = {"log": (io.BytesIO(log), "log.json")}
+    pages["replay"] = client.post(f"/{lang}/table/log", data=upload)
+    return pages
 
 
 @pytest.mark.parametrize("lang", TRANSLATED_LANGS)
@@ -105,21 +137,56 @@ def test_the_table_open_page_does_not_leak(client, game, lang):
 
 
 @pytest.mark.parametrize("lang", TRANSLATED_LANGS)
-def test_the_command_lines_text_does_not_leak(capsys, tmp_path: Path, game, lang):
-    detector = LeakDetector.for_game(game)
-    found: list[str] = []
-    broken = [c for c in game.cases if c.expected_violations][:12]
-    for case in broken:
-        state = tmp_path / "state.json"
+def test_the_player_aid_does_not_leak(game, lang):
+    from adjudicator.aid import aid_html, sheet_for
+
+    """The aid states rules: a track's position 0 is the rule's (as in the reference)."""
+    page = aid_html(sheet_for(game, lang, base_url="https://rules.example.org"))
+    leaks = page_leaks(LeakDetector.for_game(game), visible_text(page), lang)
+    assert [x for x in leaks if not x.startswith("zero-place")] == []
+
+
+def _cli_runs(game: Game, tmp_path: Path) -> Iterator[tuple[str, list[str]]]:
+    """Every text answer of the command line: a verdict on broken states and moves, the
+    options, a score, the rules (listed, one, found, not found) and each command's help."""
+    for case in [c for c in game.cases if c.expected_violations][:12]:
+        state = tmp_path / f"{case.id}.json"
         state.write_text(json.dumps(case.build_state(game)), encoding="utf-8")
         args = [case.kind if case.kind in ("move", "score") else "check", game.id, str(state)]
         if case.kind == "move":
-            move = tmp_path / "move.json"
+            move = tmp_path / f"{case.id}-move.json"
             move.write_text(json.dumps(dict(case.move or {})), encoding="utf-8")
             args.append(str(move))
-        main([*args, "--lang", lang])
-        text = capsys.readouterr().out
-        found += [f"{case.id} {x}" for x in page_leaks(detector, text, lang)]
+        yield case.id, args
+    example = tmp_path / "example.json"
+    example.write_text(json.dumps(game.example()), encoding="utf-8")
+    end = tmp_path / "end.json"
+    end.write_text(json.dumps(game.example("end")), encoding="utf-8")
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps({**game.example(), "players": [{"x": 1}]}), encoding="utf-8")
+    rule = next(iter(game.catalog))
+    yield "options", ["options", game.id, str(example)]
+    yield "score", ["score", game.id, str(end)]
+    yield "malformed", ["check", game.id, str(broken)]
+    yield "rules", ["rules", game.id]
+    yield "rule", ["rules", game.id, rule.id]
+    yield "search", ["rules", game.id, "--search", rule.title.split()[0]]
+    yield "search, nothing found", ["rules", game.id, "--search", "xyzzy"]
+    for command in ("check", "move", "score", "options", "rules", "aid"):
+        yield f"{command} --help", [command, "--help"]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED_LANGS)
+def test_the_command_lines_text_does_not_leak(capsys, tmp_path: Path, game, lang):
+    detector = LeakDetector.for_game(game)
+    found: list[str] = []
+    for name, args in _cli_runs(game, tmp_path):
+        with contextlib.suppress(SystemExit):  # --help exits
+            main([*args, "--lang", lang])
+        answer = capsys.readouterr()
+        text = answer.out + answer.err
+        assert text.strip(), name
+        found += [f"{name} {x}" for x in page_leaks(detector, text, lang)]
     assert found == []
 
 

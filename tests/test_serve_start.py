@@ -28,7 +28,7 @@ def test_the_reference_says_it_is_being_built_in_the_readers_language(tmp_path: 
     expected = {
         "en": "The reference is being built",
         "el": "Το εγχειρίδιο ετοιμάζεται",
-        "pt": "A referência está a ser gerada",
+        "pt": "A referência está sendo gerada",
         "zh_TW": "參考手冊建置中",
     }
     for lang, title in expected.items():

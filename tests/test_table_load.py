@@ -29,9 +29,13 @@ def test_a_tiny_load_hears_every_update(tmp_path: Path) -> None:
     finally:
         httpd.shutdown()
         thread.join(5)
-    assert figures.moves >= 4 and figures.errors == 0
+    assert figures.moves >= 4 and figures.errors == 0, figures
     assert len(figures.move_ms) == figures.moves + figures.stale
     assert len(figures.update_ms) == figures.expected_updates == 2 * figures.moves
+    # each live client then fetched the page's changed part, in its own language
+    assert len(figures.shown_ms) == figures.expected_updates
+    pairs = zip(sorted(figures.shown_ms), sorted(figures.update_ms), strict=True)
+    assert all(shown >= heard for shown, heard in pairs)
 
 
 def test_households_are_distinct_benchmarking_addresses() -> None:

@@ -157,7 +157,7 @@ def test_the_pages_play_a_move_in_each_language(client: FlaskClient) -> None:
         "action": "decide"})  # fmt: skip
     assert stale.status_code == 409 and "Outra mudança chegou primeiro: 2. " in stale.text
     assert (
-        "um celular sem lugar por Anna" in stale.text
+        "Um celular sem lugar em nome de Anna" in stale.text
     )  # the move was Anna's; no phone held her seat
     assert "Sua jogada ficou guardada abaixo" in stale.text
     client.post(f"/en/t/{code}/move", data={

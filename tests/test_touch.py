@@ -85,12 +85,30 @@ def pieces(game: Any, state: Any) -> list[tuple[dict[str, Any], set[str]]]:
 def test_marked_places_are_the_listed_destinations(game_id: str) -> None:
     game = get_game(game_id)
     checked = 0
-    for state in [*playout(game_id, 1), *playout(game_id, 2)]:  # (a short one may move none)
+    steps, every = (60, 10) if game_id == "imperial" else (24, 6)  # (a fleet in a port)
+    for state in [*playout(game_id, 1, steps, every), *playout(game_id, 2, steps, every)]:
         for move, destinations in pieces(game, state):
             assert marked(game, state, move) == destinations, move
             checked += 1
     if game_id != "quarantine":  # (a playout may draw no grey cube)
         assert checked, "no piece with a listed destination in these playouts"
+
+
+def test_an_army_and_a_fleet_in_one_port_are_marked_apart() -> None:
+    """Imperial: with an army and a fleet of Italy in Venice, the army's step marks where
+    the army may go (not the fleet's sea), the fleet's where the fleet may (not the army's
+    regions); convoy seas are waypoints of a route, never an army's destination."""
+    game = get_game("imperial")
+    data = game.example("mid-game")
+    data["turn"] = "IT"
+    data["units"].append({"nation": "IT", "kind": "fleet", "region": "venice", "count": 1})
+    state = game.parse_state(data)
+    moves = {json.dumps(move, sort_keys=True): ends for move, ends in pieces(game, state)}
+    army = {"type": "maneuver", "armies": [{"route": ["venice"]}]}
+    fleet = {"type": "maneuver", "fleets": [{"from": "venice"}]}
+    assert marked(game, state, army) == moves[json.dumps(army, sort_keys=True)]
+    assert "region:ionian_sea" not in marked(game, state, army)
+    assert marked(game, state, fleet) == {"region:ionian_sea"}
 
 
 @pytest.mark.parametrize("game_id", GAMES)

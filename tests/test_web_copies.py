@@ -63,6 +63,26 @@ def test_a_bomb_card_is_copied_to_a_hand(client: FlaskClient) -> None:
     assert base_of(answer.get_data(as_text=True))["players"][0]["hand"] == [data["bomb_row"][0]]
 
 
+@pytest.mark.parametrize("lang", ["el", "pt"])
+def test_a_bomb_is_built_from_a_design_card_in_one_choice(client: FlaskClient, lang: str) -> None:
+    """A built bomb holds its design card: "Or a copy of:" on a player's bombs offers the
+    bomb cards on the table (hands, the row) and adds a bomb holding the card chosen."""
+    html = client.get(f"/{lang}/manhattan-project/check?example=mid-game").get_data(as_text=True)
+    data = base_of(html)
+    choices = dict(offered(html, "/players/2/bombs"))  # (the active player: unfolded)
+    assert re.search(
+        r'id="s-players-2-bombs-0"[^>]*><span class="title">1\. \w', html
+    )  # (its card)
+    assert {"/players/2/hand/0", "/bomb_row/0"} <= set(choices)
+    assert not any("/buildings" in where for where in choices)
+    answer = client.post(
+        f"/{lang}/manhattan-project/check",
+        data={"base": permalink.encode(data), "action": "copy:/players/2/bombs=/players/2/hand/0"},
+    )
+    bombs = base_of(answer.get_data(as_text=True))["players"][2]["bombs"]
+    assert bombs[-1] == {"card": data["players"][2]["hand"][0]}
+
+
 def test_equal_items_are_offered_once_and_a_wrong_choice_changes_nothing() -> None:
     game = next(g for g in available_games() if g.id == "quarantine")
     data = game.state_model.model_validate(game.example("mid-game")).model_dump(mode="json")
@@ -74,3 +94,24 @@ def test_equal_items_are_offered_once_and_a_wrong_choice_changes_nothing() -> No
     assert len(items) == len({repr(i) for i in items}) > 4
     assert add_copy(data, "/players/0/hospital=/players/9/hospital/0", schema) == (data, "")
     assert add_copy(data, "/nowhere=/players/0/hospital/0", schema) == (data, "")
+
+
+@pytest.mark.parametrize(("lang", "word"), [("pt", "vermelho"), ("zh_TW", "紅")])
+def test_a_plain_choice_is_added_in_one_choice(client: FlaskClient, lang: str, word: str) -> None:
+    """ "Or add:" beside a list of plain choices (a waiting line's cubes) adds the value
+    chosen at once; a value the list cannot hold changes nothing."""
+    html = client.get(f"/{lang}/quarantine/check?example=mid-game").get_data(as_text=True)
+    chooser = re.search(r'<select data-add-into="s/players/0/line"[^>]*>(.*?)</select>', html, re.S)
+    assert chooser and word in chooser.group(1)
+    data = base_of(html)
+
+    def added(value: str) -> Any:
+        answer = client.post(
+            f"/{lang}/quarantine/check",
+            data={"base": permalink.encode(data), "action": f"add:s/players/0/line={value}"},
+        )
+        return base_of(answer.get_data(as_text=True))["players"][0]["line"]
+
+    assert added('"red"') == [*data["players"][0]["line"], "red"]
+    assert added('"pink"') == data["players"][0]["line"]
+    assert added("7") == data["players"][0]["line"]

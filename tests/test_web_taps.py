@@ -3,6 +3,7 @@ page comes back focused on the part it changed. Through the test client, in two 
 
 from __future__ import annotations
 
+import html as markup
 import json
 import re
 from typing import Any
@@ -66,6 +67,28 @@ def test_imperial_tap_adds_a_unit_a_flag_or_a_factory(client: FlaskClient, lang:
     after, focus = tap(client, "imperial", lang, data, "/regions/vienna", "armaments AH")
     assert after["nations"]["AH"]["factories"][-1] == {"region": "vienna", "kind": "armaments"}
     assert tap(client, "imperial", lang, data, "/regions/atlantis", "army AH") == (data, "")
+
+
+def test_imperial_unit_tapped_alone_outside_home_flags_the_region() -> None:
+    """IM-615, IM-616: an army or fleet tapped where it stands alone outside the home
+    provinces brings its nation's flag (taking another's off); in a home province, or
+    beside another nation's unit, the flags stay as they were."""
+    from adjudicator.games import get_game
+    from adjudicator.games.imperial.present import tap as im_tap
+
+    data = get_game("imperial").example("setup-6p")
+    data["nations"]["IT"]["flags"] = ["greece"]
+    assert im_tap(data, "/regions/greece", "army AH").startswith("/units/")
+    assert "greece" in data["nations"]["AH"]["flags"]
+    assert "greece" not in data["nations"]["IT"]["flags"]
+    im_tap(data, "/regions/tunis", "army IT")
+    im_tap(data, "/regions/tunis", "army FR")  # (not alone: Italy's flag stays)
+    assert "tunis" in data["nations"]["IT"]["flags"]
+    assert "tunis" not in data["nations"]["FR"]["flags"]
+    im_tap(data, "/regions/ionian_sea", "fleet GB")
+    assert "ionian_sea" in data["nations"]["GB"]["flags"]
+    im_tap(data, "/regions/rome", "army AH")  # (a home province: never a flag)
+    assert all("rome" not in n["flags"] for n in data["nations"].values())
 
 
 @pytest.mark.parametrize("lang", ["pt", "el"])
@@ -168,3 +191,60 @@ def test_quarantine_a_patient_goes_on_and_off_a_tile(client: FlaskClient) -> Non
     assert after["players"][0]["hospital"][0]["patients"] == [*had, "red"]
     again, _focus = tap(client, "quarantine", "pt", after, where, "unpatient")
     assert again["players"][0]["hospital"][0].get("patients", []) == had
+
+
+@pytest.mark.parametrize("lang", ["pt", "zh_TW"])
+def test_quarantine_doors_are_one_choice(client: FlaskClient, lang: str) -> None:
+    """A tile's doors (at most one on each side) are one choice among the 16 sets of
+    sides, named in the reader's language; the door order as entered is kept until
+    another set is chosen."""
+    html = client.get(f"/{lang}/quarantine/check?example=mid-game").get_data(as_text=True)
+    base = re.search(r'name="base" value="([^"]*)"', html)
+    assert base
+    name = "enum~:s/players/0/hospital/1/doors"
+    opened = client.post(
+        f"/{lang}/quarantine/check",
+        data={"base": base.group(1), "action": "open:s/players/0/hospital/1"},
+    ).get_data(as_text=True)
+    chooser = re.search(rf'<select [^>]*name="{re.escape(name)}"[^>]*>(.*?)</select>', opened, re.S)
+    assert chooser
+    values = re.findall(r'<option value="([^"]*)"( selected)?>([^<]*)<', chooser.group(1))
+    sets = [json.loads(markup.unescape(v)) for v, _, _ in values]
+    assert sets[0] == ["W", "N", "E"] and values[0][1]  # (as the example has them)
+    assert len({tuple(s) for s in sets[1:]}) == 16 and ["N", "E", "S", "W"] in sets
+    assert "W" not in values[-2][2] and values[-1][2] == "—"  # (words, not letters)
+    page = re.search(r'name="base" value="([^"]*)"', opened)
+    assert page
+    after = client.post(
+        f"/{lang}/quarantine/check",
+        data={"base": page.group(1), name: '["N", "S"]', "action": "open:s/players/0"},
+    ).get_data(as_text=True)
+    saved = re.search(r'name="base" value="([^"]*)"', after)
+    assert saved
+    assert permalink.decode(saved.group(1))["players"][0]["hospital"][1]["doors"] == ["N", "S"]
+
+
+def test_quarantine_a_room_put_on_the_picture_comes_from_the_market() -> None:
+    """A special room put on a free cell is one fewer in its market stack; a fifth
+    treatment room is an extra one (QU-205), from its colour's stack; an empty stack stays
+    at 0."""
+    from adjudicator.games import get_game
+    from adjudicator.games.quarantine.present import tap as qu_tap
+
+    game = get_game("quarantine")
+    data = game.state_model.model_validate(game.example("setup-4p")).model_dump(mode="json")
+
+    def stack(kind: str, colour: str | None = None) -> int:
+        return next(
+            m["count"] for m in data["market"] if (m["kind"], m["colour"]) == (kind, colour)
+        )
+
+    before = stack("triage"), stack("treatment", "red")
+    assert qu_tap(data, "/players/0/hospital/at/0/2", "place triage")
+    assert stack("triage") == before[0] - 1
+    assert qu_tap(data, "/players/0/hospital/at/2/0", "place treatment red")
+    assert data["players"][0]["hospital"][-1]["extra"] is True
+    assert stack("treatment", "red") == before[1] - 1
+    for cell in ("0/-1", "-1/1", "-1/-1"):
+        qu_tap(data, f"/players/1/hospital/at/{cell}", "place triage")
+    assert stack("triage") == 0

@@ -4,7 +4,8 @@ A list of the state whose items are of one kind (one ``$defs`` entry of the sche
 building card, a bomb card, a Quarantine tile) offers the items of that kind found
 anywhere in the state; choosing one appends a copy (issue 26). A building bought from the
 market is its market card; a second mine like the first is a copy of it; the editor then
-changes only what differs (its workers, its damage)."""
+changes only what differs (its workers, its damage). A part that holds one card (an MP bomb
+built from its design card) is added holding a copy of the card chosen."""
 
 from __future__ import annotations
 
@@ -59,6 +60,17 @@ def _alike(defs: Any, kind: str, other: str) -> bool:
     return "kind" in mine & theirs and (mine <= theirs or theirs <= mine)
 
 
+def _holder(defs: Any, kind: str) -> tuple[str, str] | None:
+    """A part that holds one card and is no card itself (a built bomb holds its design
+    card): its field for the card, and the card's kind; ``None`` otherwise."""
+    props = defs.get(kind, {}).get("properties", {})
+    if "kind" in props:
+        return None
+    held = [(key, _def_name(sub)) for key, sub in props.items()]
+    held = [(k, d) for k, d in held if d and "kind" in defs.get(d, {}).get("properties", {})]
+    return (held[0][0], str(held[0][1])) if len(held) == 1 else None
+
+
 def copy_choices(
     schema: forms.Schema, data: Any, words: Callable[[str], str]
 ) -> tuple[dict[str, str], dict[str, list[tuple[str, str]]]]:
@@ -68,10 +80,12 @@ def copy_choices(
     found = list(_lists(forms.Resolver(schema), schema, data))
     sources: dict[str, list[tuple[str, str]]] = {}
     for kind in dict.fromkeys(kind for kind, _into, _items in found):
-        keep = set(defs.get(kind, {}).get("properties", {}))
+        held = _holder(defs, kind)  # (a bomb is built from a card: the card is chosen)
+        card = held[1] if held else kind
+        keep = set(defs.get(card, {}).get("properties", {}))
         seen: list[Any] = []
         for other, path, items in found:
-            if not _alike(defs, kind, other):
+            if not _alike(defs, card, other):
                 continue
             for index, item in enumerate(items):
                 shown = _only(item, keep)
@@ -97,6 +111,11 @@ def add_copy(data: Any, choice: str, schema: forms.Schema) -> tuple[Any, str]:
     head, _, last = into.rpartition("/")
     parent = _at(data, head)
     keep = set(forms.schema_at(schema, into + "/0").get("properties", {}))
+    held = _holder(
+        schema.get("$defs", {}), _def_name(forms.schema_at(schema, into).get("items")) or ""
+    )
+    if held:  # a part holding one card (a bomb built): the copy is its card
+        keep = set(forms.schema_at(schema, f"{into}/0/{held[0]}").get("properties", {}))
     if not isinstance(item, dict) or not isinstance(parent, (dict, list)) or "kind" not in keep:
         return data, ""
     data = copy.deepcopy(data)
@@ -105,6 +124,8 @@ def add_copy(data: Any, choice: str, schema: forms.Schema) -> tuple[Any, str]:
     if not isinstance(target, list):
         return data, ""
     new = json.loads(json.dumps(_only(item, keep)))
+    if held:
+        new = {held[0]: new}
     if None in target:  # a slot waiting for its card (the market after a purchase)
         target[target.index(None)] = new
         return data, f"{into}/{target.index(new)}"

@@ -11,7 +11,10 @@ schema says in a way the form cannot show (unions of objects, tuples) is a JSON 
 from __future__ import annotations
 
 import copy
+import itertools
 import json
+import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +24,7 @@ from adjudicator.core.i18n import CORE, N_, Message
 
 MAX_FIELDS = 4000
 FOLD_ABOVE = 4
+SET_CHOICES = 4  # a set of at most this many choices is one choice among its subsets
 """List items with more inputs than this are folded unless opened (see ``Group.folded``)."""
 Schema = Mapping[str, Any]
 
@@ -49,6 +53,21 @@ class Leaf:
     def rooted(self) -> str:
         return self.name.partition(":")[2]
 
+    @property
+    def wide(self) -> bool:
+        """A choice too long for half a phone's width: the field takes a whole row, so
+        that the select shows its choice uncut ("Αυστρο-Ουγγαρία", "工廠 A（2 架戰鬥機）")."""
+        return any(text_width(text) > WIDE_FIELD for _value, text in self.options)
+
+
+#: The widest choice (in half-width characters) a field shares a phone's row with.
+WIDE_FIELD = 13
+
+
+def text_width(text: str) -> int:
+    """``text``'s width in half-width characters (a Chinese character counts two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
 
 @dataclass
 class Group:
@@ -73,6 +92,9 @@ class Group:
     """How many inputs the group holds, those of its folded parts included."""
     name: str = ""
     """The JSON pointer with its root (``s/players/0``), for the add and remove buttons."""
+    adds: list[tuple[str, str]] = field(default_factory=list)
+    """A list of plain choices (cubes in a line, a card's worker slots): the values one
+    choice adds, ``(JSON value, words)``."""
 
     is_group = True
 
@@ -163,7 +185,8 @@ class EditorBuilder:
     names (``None``: it stays text), ``entity_keys`` the fields that name entities even
     where the schema lists them; ``first`` the index of the list item shown first
     (the active player); ``phrase(item, items)`` names a list item among its list as a
-    phrase of the game's words (``None``: by :func:`item_title`).
+    phrase of the game's words (``None``: by :func:`item_title`); ``join(names)`` joins a
+    list of names as the reader's language does (a tile's doors: «Norte, Sul e Oeste»).
     """
 
     def __init__(
@@ -177,6 +200,7 @@ class EditorBuilder:
         first: int | None = None,
         opened: Iterable[str] | None = None,
         phrase: Any = None,
+        join: Any = None,
     ) -> None:
         self.resolver = Resolver(schema)
         self.schema = schema
@@ -190,6 +214,7 @@ class EditorBuilder:
         where the schema lists the same names."""
         self.first = first
         self.phrase = phrase or (lambda item, items: None)
+        self.join = join or ", ".join  # a list of names as the reader's language joins one
         self.opened = None if opened is None else set(opened)
         """Rooted paths of the list items shown unfolded (``None``: all of them)."""
 
@@ -333,6 +358,8 @@ class EditorBuilder:
                 group.children.append(sub)
             group.children.sort(key=lambda sub: not getattr(sub, "first", False))
             parent.children.append(group)
+        elif self._set_of(parent, node, items, value, path, label, flags):
+            pass
         elif _enum(items) is not None or (
             items.get("type") in ("string", "integer")
             and (items.get("type") == "integer" or self.open_choices(key))
@@ -342,6 +369,8 @@ class EditorBuilder:
             )
             role = "fixed" if fixed else "list"
             group = Group(label, path, parent.depth + 1, role=role, name=self.root + path)
+            if not fixed and _enum(items):
+                group.adds = list(self.choices(key, _enum(items) or []))
             names = (self.label("x"), self.label("y")) if fixed and len(value) == 2 else ()
             for index, item in enumerate(value):
                 before = len(group.children)
@@ -374,6 +403,34 @@ class EditorBuilder:
             text = json.dumps(value, ensure_ascii=False)
             parent.children.append(self._leaf("json", flags, path, label, text))
 
+    def _set_of(
+        self, parent: Group, node: Schema, items: Schema, value: list[Any], path: str,
+        label: str, flags: str,
+    ) -> bool:  # fmt: skip
+        """A list of distinct choices of a small closed set (a tile's doors: at most one of
+        each side) is one choice among its subsets, in the game's words; True when drawn."""
+        choices = _enum(items) or []
+        if not 0 < len(choices) <= SET_CHOICES or node.get("maxItems") != len(choices):
+            return False
+        if not all(isinstance(v, str) and v in choices for v in value):
+            return False  # (a malformed list keeps the item-by-item fields)
+        said = dict(self.choices(path.rsplit("/", 1)[-1], choices))
+
+        def words(subset: Iterable[Any]) -> str:
+            names = [said.get(json.dumps(v, ensure_ascii=False), str(v)) for v in subset]
+            return str(self.join(names))
+
+        options = [
+            (json.dumps(list(subset), ensure_ascii=False), words(subset) or "—")
+            for size in range(len(choices), -1, -1)
+            for subset in itertools.combinations(choices, size)
+        ]
+        current = json.dumps(value, ensure_ascii=False)
+        if current not in dict(options):
+            options.insert(0, (current, words(value) or "—"))  # (as entered, in its order)
+        parent.children.append(self._leaf("enum", flags, path, label, current, options))
+        return True
+
 
 def item_title(item: Any, name: Any = None) -> str:
     """What names a list item: its name or colour, else its place and kind (``(2, 0) lab``);
@@ -393,7 +450,16 @@ def item_title(item: Any, name: Any = None) -> str:
         value = item.get(key)
         if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
             parts.append(str(show(key, value)) if isinstance(value, str) else str(value))
-    return " ".join(parts[:4])
+    held = [v for v in item.values() if isinstance(v, dict) and "kind" in v]
+    if not parts and len(held) == 1:
+        return item_title(held[0], name)  # a part holding one card: a bomb by its design
+    parts = parts[:4]
+    if len(parts) > 1 and all(_CHINESE.fullmatch(p) for p in parts):  # 陸軍（布拉格）
+        return f"{parts[0]}（{'、'.join(parts[1:])}）"
+    return " ".join(parts)
+
+
+_CHINESE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff（）]+")
 
 
 def build_editor(
@@ -583,10 +649,18 @@ def present(schema: Schema) -> Any:
 
 
 def edit_list(schema: Schema, data: Any, action: str, root: str) -> Any:
-    """Apply ``add:<root><path>`` or ``remove:<root><path>`` to ``data``; unchanged otherwise."""
+    """Apply ``add:<root><path>`` or ``remove:<root><path>`` to ``data``; unchanged otherwise.
+    ``add:<root><path>=<JSON value>`` adds that value to a list of plain choices."""
     verb, _, where = action.partition(":")
     if verb not in ("add", "remove") or not where.startswith(root + "/"):
         return data
+    where, _, value = where.partition("=")  # "add:s/…/line=\"red\"": that value added
+    chosen = None
+    if value:
+        allowed = _enum(schema_at(schema, where[len(root) :] + "/0")) or []
+        chosen = next((c for c in allowed if json.dumps(c, ensure_ascii=False) == value), None)
+        if chosen is None or verb != "add":
+            return data
     parts = split_pointer(where[len(root) :])
     data = copy.deepcopy(data)
     try:
@@ -603,7 +677,7 @@ def edit_list(schema: Schema, data: Any, action: str, root: str) -> Any:
             target = node[int(last)] if isinstance(node, list) else node.setdefault(last, [])
             if isinstance(target, list):
                 item_schema = schema_at(schema, where[len(root) :] + "/0")
-                target.append(blank(item_schema))
+                target.append(blank(item_schema) if chosen is None else chosen)
         elif isinstance(node, list):
             del node[int(last)]
         elif isinstance(node, dict) and isinstance(node.get(last), dict):

@@ -13,6 +13,9 @@ from typing import Any
 
 from flask import Flask, g, has_request_context, jsonify, request
 from flask_babel import Babel, Domain
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
 
 from adjudicator.core.errors import FieldName
 from adjudicator.core.i18n import (
@@ -23,9 +26,11 @@ from adjudicator.core.i18n import (
     N_,
     Message,
     UnknownLanguage,
+    join_items,
     normalize_lang,
     translations,
 )
+from adjudicator.core.spacing import spaced_printf
 
 DOMAIN = CORE
 LANG_COOKIE = "lang"
@@ -132,6 +137,17 @@ def label(text: str) -> str:
     return text if text.endswith(_CLOSED) else text + " "
 
 
+def aside(text: Any) -> str:
+    """A note in brackets after what it is about: " (note)", Chinese "（note）" (full-width,
+    no space)."""
+    return Markup("（{}）" if current_lang() == "zh_TW" else " ({})").format(text)
+
+
+def listed(items: Any) -> str:
+    """Items joined as the page's language joins a list: "A, B and C", 「A、B 和 C」."""
+    return join_items([str(i) for i in items], current_lang())
+
+
 def sentences(texts: Any) -> str:
     """Sentences run together as the page's language writes them: Chinese ones with no
     space after "。", the others with one."""
@@ -156,9 +172,34 @@ def refuse_unknown_api_lang() -> Any:
     return jsonify(body), 422
 
 
+def _formatted(context: Context, text: str, variables: dict[str, Any]) -> str:
+    """A page text formatted as Jinja's new-style gettext does (the values escaped), with
+    the spaces Chinese sets beside them (see :func:`adjudicator.core.spacing.spaced_printf`)."""
+    if variables and current_lang() == "zh_TW":
+        text = spaced_printf(text, variables)
+    if context.eval_ctx.autoescape:
+        text = Markup(text)
+    return text % variables
+
+
+@pass_context
+def _page_gettext(context: Context, msgid: str, **variables: Any) -> str:
+    return _formatted(context, translations(DOMAIN, current_lang()).ugettext(msgid), variables)
+
+
+@pass_context
+def _page_ngettext(context: Context, singular: str, plural: str, num: int, **variables: Any) -> str:
+    variables.setdefault("num", num)
+    text = translations(DOMAIN, current_lang()).ungettext(singular, plural, num)
+    return _formatted(context, text, variables)
+
+
 def init_app(app: Flask) -> None:
     app.before_request(refuse_unknown_api_lang)
     CatalogBabel(app, locale_selector=select_lang)
+    app.jinja_env.globals.update(gettext=_page_gettext, ngettext=_page_ngettext)
     app.context_processor(template_globals)
     app.add_template_filter(label, "label")
     app.add_template_filter(sentences, "sentences")
+    app.add_template_filter(aside, "aside")
+    app.add_template_filter(listed, "listed")

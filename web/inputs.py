@@ -103,6 +103,7 @@ def opened_parts(data: Any, edit: str | None) -> list[str]:
     elif verb == "fold":
         parts = [p for p in parts if p != where and not p.startswith(where + "/")]
     elif verb == "add":
+        where = where.partition("=")[0]  # (a value chosen to add: "add:s/…/line=…")
         node: Any = data
         with contextlib.suppress(ValueError, IndexError, TypeError, AttributeError):
             for part in forms.split_pointer(where[1:]):

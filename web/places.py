@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator.core.errors import FieldError, FieldName
+from adjudicator.core.fields import item_label
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import CORE, N_, Message
 
@@ -18,6 +20,8 @@ THE_ACTION = N_("The action")
 PLAYER = N_("Player {number} ({name})")
 #: "Attacks 1: Bomber"; the Chinese colon is full-width and takes no space.
 NUMBERED_ITEM = N_("{label} {number}: {title}")
+#: A malformed input's problem after its place: "Player 1 (Red) — “Money” must be …".
+PROBLEM_AT = N_("{place} — {problem}")
 
 
 def _say(lang: str, msgid: str, **params: Any) -> str:
@@ -52,7 +56,7 @@ def _item_words(
         title = phrase or forms.item_title(item, lambda _k, v: entity_text(game, str(v), lang))
     label = labels.field_label(game, key, lang)
     if not title:
-        return f"{label} {index + 1}"
+        return item_label(label, index + 1, lang)
     return _say(lang, NUMBERED_ITEM, label=label, number=index + 1, title=title)
 
 
@@ -72,10 +76,31 @@ def place_words(game: Game | None, data: Any, path: str, lang: str) -> str:
             words.append(_item_words(game, key, int(part), node[int(part)], node, lang))
             node = node[int(part)]
         elif part.isdigit():
-            words.append(str(int(part) + 1))
+            if words and labels.field_label(game, key, lang, ""):
+                words.pop()
+            words.append(item_label(labels.field_label(game, key, lang), int(part) + 1, lang))
             node = None
         else:
             words.append(labels.field_label(game, part, lang, "") or entity_text(game, part, lang))
             node = node.get(part) if isinstance(node, dict) else None
         key = part
     return " › ".join(w for w in words if w)
+
+
+def problem_place(game: Game | None, data: Any, error: FieldError, lang: str) -> str:
+    """Where a malformed input's problem is, up to the field its message names: the
+    message says the field ("“Money” must be a whole number"), the place the rest
+    ("Player 1 (Red)"), so that the field is named once."""
+    parts = forms.split_pointer(error.path)
+    field = error.message.params.get("field")
+    if isinstance(field, FieldName) and field.key in parts:
+        parts = parts[: len(parts) - 1 - parts[::-1].index(field.key)]
+    path = "".join("/" + p.replace("~", "~0").replace("/", "~1") for p in parts)
+    return place_words(game, data, path, lang) if path else ""
+
+
+def problem_words(game: Game | None, data: Any, error: FieldError, lang: str) -> str:
+    """A malformed input's problem as a player reads it: its place, then what is wrong."""
+    problem = error.message.render(lang)
+    place = problem_place(game, data, error, lang)
+    return _say(lang, PROBLEM_AT, place=place, problem=problem) if place else problem

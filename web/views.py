@@ -84,8 +84,12 @@ def violation_views(
     return views
 
 
-def error_views(errors: list[FieldError]) -> list[dict[str, str]]:
-    return [e.to_json(current_lang()) for e in errors]
+def error_views(errors: list[FieldError], data: Any = None) -> list[dict[str, str]]:
+    """A malformed input's problems: ``path`` and ``message`` as the API gives them, and
+    ``words``, the problem as the page says it, its place in words (``data``: the input
+    as far as it was read)."""
+    lang, game = current_lang(), page_game()
+    return [{**e.to_json(lang), "words": places.problem_words(game, data, e, lang)} for e in errors]
 
 
 def link_resolver(editor: forms.Group, root: str = "s") -> Any:
@@ -207,9 +211,12 @@ def editor_hooks(game: Game, data: Any) -> dict[str, Any]:
     def phrase(item: Any, items: list[Any]) -> str | None:
         return labels.item_phrase(game, item, items, current_lang())
 
+    def join(items: list[str]) -> str:
+        return join_items(items, current_lang())
+
     first = active_index(data)
     return {"choices": choices, "open_choices": open_choices, "entity_keys": kinds,
-            "first": first or 0, "phrase": phrase}  # fmt: skip
+            "first": first or 0, "phrase": phrase, "join": join}  # fmt: skip
 
 
 def unfolded(opened: list[str] | None, marked: set[str]) -> list[str]:
@@ -292,7 +299,7 @@ def check_context(
     try:
         report = safely(game.check, data)
     except MalformedInput as exc:
-        context["errors"] = error_views(exc.errors)
+        context["errors"] = error_views(exc.errors, data)
         return context
     paths = [v.path for v in report.violations]
     context["editor"] = state_editor(game, data, opened, set(paths))
@@ -386,7 +393,7 @@ def options_context(game: Game, data: Any, move: Any) -> dict[str, Any]:
     try:
         found = safely(game.options_of, data)
     except MalformedInput as exc:
-        return {"errors": error_views(exc.errors)}
+        return {"errors": error_views(exc.errors, data)}
     lang = current_lang()
     groups = option_groups(found, lang, permalink.encode(move))
     empty = [g["label"] for g in groups if not g["actions"]]
@@ -430,7 +437,8 @@ def move_entry(game: Game, data: Any, move: Any, run: bool) -> dict[str, Any]:
     try:
         verdict = safely(game.adjudicate, data, move)
     except MalformedInput as exc:
-        context["errors"] = error_views(exc.errors)
+        both = {**data, "move": move} if isinstance(data, dict) else None
+        context["errors"] = error_views(exc.errors, both)
         return context
     context.update(verdict_context(game, data, move, verdict, editor))
     alternatives = [alt["move"] for alt in context["alternatives"]]
@@ -461,7 +469,7 @@ def score_context(
     try:
         report = safely(game.score, data)
     except MalformedInput as exc:
-        context["errors"] = error_views(exc.errors)
+        context["errors"] = error_views(exc.errors, data)
         return context
     result = report.to_json(current_lang())
     context.update(

@@ -10,6 +10,7 @@ and the game's messages. :mod:`adjudicator.aid` lays a sheet out as a PDF.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
@@ -143,7 +144,7 @@ class Sheet:
         found += [str(t["id"]) for t in self.tables]
         found += [r["id"] for r in self.end]
         for reading in self.readings:
-            found += reading["rules"].split(", ")
+            found += re.split(", |、", reading["rules"])
         return found
 
 
@@ -181,7 +182,19 @@ def _rule_line(game: Game, rule_id: str, lang: str) -> dict[str, str]:
     rule = game.rule(rule_id)
     if rule is None:
         raise AidError(f"{game.id}: the aid names {rule_id}, which is not a rule")
-    return {"id": rule.id, "title": game._(lang, rule.title), "text": game._(lang, rule.text)}
+    title = game._(lang, rule.title)
+    return {"id": rule.id, "title": title, "text": _without_title(title, game._(lang, rule.text))}
+
+
+def _without_title(title: str, text: str) -> str:
+    """A rule text that opens with its own title ("Triage: when moving…") without it: the
+    aid prints the title just before, and "Triage Triage: when…" reads as a slip."""
+    for colon in (": ", "："):
+        head = title + colon
+        if text.startswith(head) and len(text) > len(head):
+            rest = text[len(head) :]
+            return rest[0].upper() + rest[1:]
+    return text
 
 
 def player_counts(game: Game, players: int | None) -> tuple[int, ...]:
@@ -241,7 +254,7 @@ def build_sheet(game: Game, parts: AidParts, lang: str, players: int | None = No
     sheet.readings = [
         {
             "id": d.id,
-            "rules": ", ".join(d.rules),
+            "rules": ("、" if lang == "zh_TW" else ", ").join(d.rules),
             "title": game._(lang, d.title),
             "ruling": game._(lang, d.ruling),
         }

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any, get_args, get_origin, get_type_hints
 
 from .exceptions import AdjudicatorError
-from .i18n import Message, Name, Names, Plural
+from .i18n import N_, Message, Name, Names, Plural
 from .verdicts import Notice, Violation
 
 #: The ``adjudicator`` package's folder: check locations are given relative to it.
@@ -49,6 +49,15 @@ class Kind(StrEnum):
     EFFECT = "effect"
     SCORE = "score"
 
+
+#: A check as a reader meets it under its rule (the reference, ``adjudicator rules ID``):
+#: its title and what it checks; its ID is for maintainers.
+CHECK_LABELS = {
+    Kind.STATE: N_("{title} (checks a state)"),
+    Kind.MOVE: N_("{title} (checks a move)"),
+    Kind.EFFECT: N_("{title} (checks what a move does)"),
+    Kind.SCORE: N_("{title} (checks a score)"),
+}
 
 CheckFunction = Callable[..., Iterable[Violation | Notice]]
 

@@ -172,24 +172,28 @@ class MalformedInput(AdjudicatorError, ValueError):
 
 
 class FieldName(Localized):
-    """The field an error is about, as the reader knows it: its label in the reader's
-    language (the one the page's form shows), then its JSON key in backquotes: «Μετρητά»
-    (`cash`); the key alone when the field has no label (or, in English, when the label
-    only repeats it), which Chinese quotes as it quotes a label (「`cash`」)."""
+    """The field an error is about, named once, as the reader knows it: its label in the
+    reader's language, the one the page's form shows («Μετρητά», “Dinheiro”, 「現金」), with
+    the item's number for an item of a list ("Attacks 2"); its JSON key in backquotes only
+    when the field has no label (the key is the path's last part, which the answer's
+    ``path`` and the command line's ``--verbose`` give). Chinese quotes a key as it quotes
+    a label (「`cash`」)."""
 
-    def __init__(self, key: str, shown: str, domain: str = "") -> None:
-        self.key, self.shown, self.domain = key, shown, domain
+    def __init__(self, key: str, shown: str, domain: str = "", number: int | None = None) -> None:
+        self.key, self.shown, self.domain, self.number = key, shown, domain, number
 
     def render(self, lang: str = "en") -> str:
-        from .fields import field_label
+        from .fields import field_label, item_label
         from .registry import game_ids, load_game
 
-        code = f"`{self.shown}`"
         game = load_game(self.domain) if self.domain in game_ids() else None
         label = field_label(game, self.key, lang, "")
-        if not label or label.casefold() == self.key.replace("_", " ").casefold():
+        if not label:
+            code = f"`{self.shown}`"
             return f"「{code}」" if normalize_lang(lang) == "zh_TW" else code
-        return Message(CORE, N_("“{label}” ({code})"), {"label": label, "code": code}).render(lang)
+        if self.number is not None:
+            label = item_label(label, self.number, lang)
+        return Message(CORE, N_("“{label}”"), {"label": label}).render(lang)
 
     def __str__(self) -> str:
         return self.render("en")
@@ -202,7 +206,9 @@ def _field(loc: tuple[Any, ...], domain: str = "") -> FieldName | str:
     last = loc[-1]
     if isinstance(last, int):
         key = next((str(p) for p in reversed(loc) if not isinstance(p, int)), "")
-        return FieldName(key, f"{key}[{last + 1}]", domain) if key else f"`[{last + 1}]`"
+        if not key:
+            return f"`[{last + 1}]`"
+        return FieldName(key, f"{key}[{last + 1}]", domain, last + 1)
     return FieldName(str(last), str(last), domain)
 
 

@@ -59,6 +59,15 @@ def field_label(game: Game | None, key: str, lang: str, default: str | None = No
     return key.replace("_", " ") if default is None else default
 
 
+#: An item of a list, counted from 1: "Attacks 2" (Chinese: 攻擊（第 2 項）).
+ITEM = N_("{label} {number}")
+
+
+def item_label(label: str, number: int, lang: str) -> str:
+    """The ``number``-th item of the list labelled ``label``, in ``lang``."""
+    return gettext(CORE, lang, ITEM).format(label=label, number=number)
+
+
 #: The titles of the example states every game has (a game titles its own in ``present``).
 EXAMPLES = {"mid-game": N_("Mid-game"), "end": N_("Game over")}
 SETUP = N_plural("Setup, {count} player", "Setup, {count} players")

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import io
 import re
-import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -27,6 +26,7 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 
 from .exceptions import AdjudicatorError
+from .spacing import spaced_fields
 
 #: The gettext domain of the texts that belong to no game (the CLI, verdicts, the page).
 CORE = "adjudicator"
@@ -328,7 +328,7 @@ class Message(Localized):
             for key, value in self.params.items()
         }
         if lang == "zh_TW":
-            text = _spaced_fields(text, values)
+            text = spaced_fields(text, values)
         try:
             if lang == "zh_TW":  # no capitals in Chinese: a name stays as the players typed it
                 return text.format(**values)
@@ -339,44 +339,6 @@ class Message(Localized):
 
     def __str__(self) -> str:
         return self.render("en")
-
-
-_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-_LATIN_END, _LATIN_START = re.compile(r"[A-Za-z0-9]$"), re.compile(r"^[A-Za-z0-9]")
-
-
-def _spaced_fields(template: str, values: Mapping[str, Any]) -> str:
-    """A Chinese ``template`` with a space between each field and a Chinese character next
-    to it when the field's value starts or ends with a Latin letter or digit, as Taiwan
-    sets type ("反應爐 A 已被佔用", not "反應爐 A已被佔用")."""
-    out: list[str] = []
-    try:
-        parts = list(string.Formatter().parse(template))
-    except ValueError:
-        return template
-    for literal, name, spec, conversion in parts:
-        out.append(literal.replace("{", "{{").replace("}", "}}"))
-        if name is None:
-            continue
-        field = (
-            "{"
-            + name
-            + ("!" + conversion if conversion else "")
-            + (":" + spec if spec else "")
-            + "}"
-        )
-        value = values.get(name.split(".")[0].split("[")[0])
-        try:
-            shown = format(value, spec or "") if value is not None else ""
-        except (TypeError, ValueError):
-            shown = str(value)
-        if out[-1] and _CJK.match(out[-1][-1]) and _LATIN_START.search(shown):
-            field = " " + field
-        out.append(field)
-        if _LATIN_END.search(shown):
-            out.append("\x00")  # a mark: a space goes here if a Chinese character follows
-    joined = "".join(out)
-    return re.sub("\x00(?=[\u3400-\u9fff\uf900-\ufaff])", " ", joined).replace("\x00", "")
 
 
 #: The parameters that hold a name the players typed (never an ID of the game).

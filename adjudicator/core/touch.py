@@ -1,7 +1,7 @@
 """A move entered by tapping a game's picture (issue 26).
 
 A *place* is a string naming one part of the picture a move can name ("space:reactor",
-"region:tunis", "tile:anna:0:1"). Each game's ``present.py`` may give a :class:`Touch`:
+"region:tunis", "tile:Anna:0:1"). Each game's ``present.py`` may give a :class:`Touch`:
 which places a move names (the piece's place first, its destination last) and what a tap
 on a place does to a move. From that and the game's list of legal actions (the same as
 "What may I do?"), the core says which places to mark and which move a tap makes.
@@ -36,7 +36,9 @@ class Touch:
     has none yet (who moves, with which worker, on which rondel space). ``same``: the
     fields where a legal action must agree with the move to be marked for it (the worker
     chosen, the nation). ``adopt(move, option)``: the move once a tap on a place marked
-    legal chose ``option`` for it (by default the option itself).
+    legal chose ``option`` for it (by default the option itself). ``fits(move, option)``:
+    whether ``option`` moves the same piece as the move (an army, not the fleet in the same
+    port), where the places alone do not tell them apart.
     """
 
     places: Callable[[Any, dict[str, Any]], list[str]]
@@ -44,6 +46,7 @@ class Touch:
     fills: tuple[str, ...] = ()
     same: tuple[str, ...] = ()
     adopt: Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]] = lambda move, option: option
+    fits: Callable[[dict[str, Any], dict[str, Any]], bool] = lambda move, option: True
 
 
 def agrees(move: dict[str, Any], option: dict[str, Any], same: tuple[str, ...]) -> bool:
@@ -63,7 +66,7 @@ def compatible(game: Game, state: Any, move: dict[str, Any]) -> list[dict[str, A
         option = dict(action.move)
         named = touch.places(state, option)
         goes_on = named[: len(chosen)] == chosen and len(named) > len(chosen)
-        if goes_on and agrees(move, option, touch.same):
+        if goes_on and agrees(move, option, touch.same) and touch.fits(move, option):
             found.append(option)
     return found
 
@@ -112,7 +115,7 @@ def tap(game: Game, state: Any, move: dict[str, Any], place: str) -> tuple[dict[
         named = touch.places(state, changed)
         for option in listed:  # a legal action naming just these places: it, filled in
             exact = named and touch.places(state, option) == named
-            if exact and agrees(changed, option, touch.same):
+            if exact and agrees(changed, option, touch.same) and touch.fits(changed, option):
                 return touch.adopt(changed, option), True
         first = next(iter(listed), None)
         for key in touch.fills:

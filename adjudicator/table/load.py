@@ -1,6 +1,8 @@
 """A bounded loopback load on the shared tables: N tables, each with live clients on the
 Server-Sent Events stream and one phone entering a move every few seconds. It measures the
-move latency and the time from sending a move until each live client hears of it.
+move latency, the time from sending a move until each live client hears of it, and until
+it has the changed part of the page in its language (as ``web/static/table.js`` fetches
+it: the clients of a table read the four languages in turn).
 
 Only loopback addresses; every loop is bounded in time. Used by ``adjudicator bench --table``.
 """
@@ -16,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator._http import run_coroutine
+from adjudicator.core.i18n import LANGS
 from adjudicator.games import get_game
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -35,6 +38,9 @@ class Figures:
 
     move_ms: list[float] = field(default_factory=list)
     update_ms: list[float] = field(default_factory=list)
+    """From sending a move until a live client hears of it (its stream's event)."""
+    shown_ms: list[float] = field(default_factory=list)
+    """From sending a move until a live client has the page's changed part (``/live``)."""
     moves: int = 0
     stale: int = 0
     errors: int = 0
@@ -72,6 +78,8 @@ async def _request(
     status_line, _, rest = raw.partition(b"\r\n")
     _headers, _, content = rest.partition(b"\r\n\r\n")
     status = int(status_line.split()[1])
+    if not path.startswith("/api/"):
+        return status, content
     return status, json.loads(content) if content else None
 
 
@@ -81,11 +89,30 @@ class _Table:
         self.sent: dict[int, float] = {}
 
 
-async def _listen(host: str, port: int, table: _Table, until: float, figures: Figures) -> None:
+async def _show(host: str, port: int, table: _Table, lang: str, version: int,
+                figures: Figures) -> None:  # fmt: skip
+    """Fetch the changed part of the table page in ``lang``, as the page does when its
+    stream tells of a new version, and note when it came."""
+    try:
+        status, _html = await _request(
+            host, port, "GET", f"/{lang}/t/{table.code}/live", None, table.address
+        )
+    except OSError:
+        status = 0
+    if status != 200:
+        figures.errors += 1
+    elif version in table.sent:
+        figures.shown_ms.append((time.monotonic() - table.sent[version]) * 1000)
+
+
+async def _listen(host: str, port: int, table: _Table, until: float, figures: Figures,
+                  lang: str) -> None:  # fmt: skip
     """One live client: follow the event stream (reconnecting as a browser does) and note,
-    for every version a move made, how long after the move was sent it arrived."""
+    for every version a move made, how long after the move was sent it arrived; then fetch
+    the page's changed part in ``lang`` (see :func:`_show`)."""
     last = ""
     heard: set[int] = set()
+    showing: set[asyncio.Task[None]] = set()
     while time.monotonic() < until:
         try:
             reader, writer = await asyncio.open_connection(host, port)
@@ -112,10 +139,16 @@ async def _listen(host: str, port: int, table: _Table, until: float, figures: Fi
                     if sent is not None and version not in heard:
                         heard.add(version)
                         figures.update_ms.append((time.monotonic() - sent) * 1000)
+                        task = asyncio.create_task(_show(host, port, table, lang, version,
+                                                         figures))  # fmt: skip
+                        showing.add(task)
+                        task.add_done_callback(showing.discard)
         except (TimeoutError, OSError, ValueError):
             pass
         finally:
             writer.close()
+    if showing:
+        await asyncio.wait(showing, timeout=30.0)
 
 
 async def _play(host: str, port: int, table: _Table, until: float, figures: Figures,
@@ -166,7 +199,8 @@ async def _run(host: str, port: int, tables: int, clients: int, seconds: float,
     until = time.monotonic() + seconds
     tasks = []
     for table in opened:
-        tasks += [_listen(host, port, table, until, figures) for _ in range(clients)]
+        tasks += [_listen(host, port, table, until, figures, LANGS[n % len(LANGS)])
+                  for n in range(clients)]  # fmt: skip
         tasks.append(_play(host, port, table, until, figures, every, clients))
     await asyncio.gather(*tasks)
     return figures

@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,6 +28,45 @@ from web import forms, permalink
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from form_plan import MISSING, at, leaves, shape_change
 
+#: The parts of a state a player enters first: Imperial's units (their flags come with them).
+FIRST = {"imperial": ("units",)}
+
+
+SIDES = "NESW"
+
+
+def same_state(game: str, state: Any) -> Any:
+    """``state`` with the lists whose order means nothing in the game in one order, to
+    compare two entries: Imperial's flags (where they stand, not in which order they were
+    put) and Quarantine's doors (the sides of a tile with a door, one choice: a tuple)."""
+    if not isinstance(state, dict):
+        return state
+    if game == "imperial" and isinstance(state.get("nations"), dict):
+        nations = {
+            k: {**n, "flags": sorted(n["flags"])} if isinstance(n, dict) and "flags" in n else n
+            for k, n in state["nations"].items()
+        }
+        return {**state, "nations": nations}
+    if game == "quarantine" and isinstance(state.get("players"), list):
+        return {**state, "players": [sides(p) for p in state["players"]]}
+    return state
+
+
+def sides(player: Any) -> Any:
+    if not isinstance(player, dict):
+        return player
+
+    def tile(t: Any) -> Any:
+        if not isinstance(t, dict) or not isinstance(t.get("doors"), list):
+            return t
+        return {**t, "doors": tuple(sorted(t["doors"], key=lambda d: SIDES.find(str(d))))}
+
+    found = dict(player)
+    for part in ("hospital", "set_aside"):
+        if isinstance(player.get(part), list):
+            found[part] = [tile(t) for t in player[part]]
+    return found
+
 
 @dataclass
 class Entry:
@@ -35,7 +76,8 @@ class Entry:
     typed: list[str] = field(default_factory=list)
     pages: list[int] = field(default_factory=list)
     steps: list[tuple[str, int, int]] = field(default_factory=list)
-    """The HTML weight of each page the entry went through."""
+    by_edit: Counter[str] = field(default_factory=Counter)
+    """Taps and choices by what they entered: the verb and the part of the state."""
 
     @property
     def interactions(self) -> int:
@@ -92,8 +134,10 @@ class Driver:
 
     # --- one change ------------------------------------------------------------------------
     def reshape(self, verb: str, path: str) -> None:
-        if verb == "add" and (self.by_picture(path) or self.by_copy(path)):
+        if verb == "add" and (self.by_picture(path) or self.by_copy(path) or self.by_value(path)):
             return
+        if verb == "remove":
+            path = self.which_to_remove(path)
         button = self.page.locator(f'{self.form} button[value="{verb}:s{path}"]')
         if not button.count():
             if self.unfold(path if verb == "remove" else path + "/x"):
@@ -101,6 +145,20 @@ class Driver:
             raise AssertionError(f"no button {verb}:s{path} on the page")
         self.open_details(button)
         self.submit(button)
+
+    def which_to_remove(self, path: str) -> str:
+        """Of a list one item too long, the item whose removal leaves the fewest fields to
+        change (the market stack that is gone, not the last one), as a player would."""
+        parent, _, last = path.rpartition("/")
+        have = at(same_state(self.game, self.base()), parent)
+        want = at(same_state(self.game, self.target), parent)
+        if not last.isdigit() or not isinstance(have, list) or not isinstance(want, list):
+            return path
+        if len(have) != len(want) + 1:
+            return path
+        cost = {i: differing(have[:i] + have[i + 1 :], want) for i in range(len(have))}
+        best = min(cost, key=lambda i: (cost[i], -i))
+        return f"{parent}/{best}"
 
     def by_picture(self, path: str) -> bool:
         """Add the list's next item by a tap on the picture, when the picture adds it."""
@@ -128,6 +186,22 @@ class Driver:
             return False
         return True
 
+    def by_value(self, path: str) -> bool:
+        """Add the list's next plain value in one choice ("Or add:"), when the page offers it."""
+        have, want = at(self.base(), path), at(self.target, path)
+        have = [] if have is MISSING else have
+        if not isinstance(want, list) or not isinstance(have, list) or len(have) >= len(want):
+            return False
+        chooser = self.page.locator(f'{self.form} select[data-add-into="s{path}"]')
+        value = json.dumps(want[len(have)], ensure_ascii=False)
+        if not chooser.count() or not chooser.locator(f"option[value='{value}']").count():
+            return False
+        self.open_details(chooser.first)
+        with submitted(self.page):
+            chooser.first.select_option(value)
+        self.entry.counts["choice"] += 1
+        return True
+
     def by_copy(self, path: str) -> bool:
         """Add the list's next item as a copy of a like one ("Or a copy of:"), when fewer of
         its fields then differ than a new item's."""
@@ -144,7 +218,7 @@ class Driver:
         chooser.first.focus()  # (the tap that opens the list fills it)
         values = chooser.first.locator("option").evaluate_all("os => os.map(o => o.value)")
         values = [v for v in values if v]
-        cost = {v: differing(at(current, v), item) for v in values}
+        cost = {v: differing(held(item, at(current, v)), item) for v in values}
         best = min(cost, key=lambda v: cost[v], default=None)
         if best is None or cost[best] >= differing(None, item):
             return False
@@ -208,14 +282,23 @@ class Driver:
 
     # --- the whole entry -----------------------------------------------------------------
     def enter(self, target: Any, limit: int = 400) -> Entry:
+        first = FIRST.get(self.game, ())
+        if isinstance(target, dict):  # (the same state, its parts in the order entered)
+            target = {k: target[k] for k in sorted(target, key=lambda k: k not in first)}
         self.target = target
         for _round in range(limit):
             current = self.base()
-            change = shape_change(current, target)
+            same_now, same_target = same_state(self.game, current), same_state(self.game, target)
+            change = shape_change(same_now, same_target)
+            slid = realign(same_now, same_target)
+            if slid and (not change or change[1].startswith(slid[1].rpartition("/")[0] + "/")):
+                change = slid  # (the list's items line up first, when it comes to that list)
             if change:
-                self.reshape(*change)
+                with self.spent(*change):
+                    self.reshape(*change)
                 continue
-            wanted = leaves(target)
+            wanted = leaves(same_state(self.game, target))
+            current = same_state(self.game, current)
             differing = [
                 (path, want) for path, want in wanted.items()
                 if at(current, path) != want and not self.is_default(current, path, want)
@@ -223,11 +306,22 @@ class Driver:
             if not differing:
                 return self.entry
             for path, want in differing:
-                if not self.set_leaf(path, want):
+                with self.spent("set", path):
+                    done = self.set_leaf(path, want)
+                if not done:
                     break  # a folded part was opened: the page has changed
             else:
                 return self.entry  # every difference is set on this page
         raise AssertionError("the entry did not converge")
+
+    @contextmanager
+    def spent(self, verb: str, path: str) -> Iterator[None]:
+        """Count the taps and choices of one change under its verb and part of the state."""
+        before = self.entry.counts["tap"] + self.entry.counts["choice"]
+        yield
+        spent = self.entry.counts["tap"] + self.entry.counts["choice"] - before
+        if spent:
+            self.entry.by_edit[f"{verb} {edit_part(path)}"] += spent
 
     def is_default(self, current: Any, path: str, want: Any) -> bool:
         """A field left out of ``current`` that the form shows with the wanted default."""
@@ -237,6 +331,77 @@ class Driver:
             return True  # the form draws a part left out as empty
         sub = forms.schema_at(self.schema, path)
         return "default" in sub and sub["default"] == want
+
+
+def edit_part(path: str) -> str:
+    """``/players/2/buildings/1/workers/0`` → ``players/*/buildings/*/workers``."""
+    parts = ["*" if p.isdigit() else p for p in forms.split_pointer(path)]
+    while parts and parts[-1] == "*":
+        parts.pop()
+    return "/".join(parts[:5])
+
+
+def list_cost(have: list[Any], want: list[Any]) -> int:
+    """Fields to set to turn ``have`` into ``want`` item by item, with an item added (its
+    fields) or removed (one tap) at the end."""
+    paired = sum(differing(h, w) for h, w in zip(have, want, strict=False))
+    added = sum(differing(None, w) for w in want[len(have) :])
+    return paired + added + max(0, len(have) - len(want))
+
+
+def common(have: list[Any], want: list[Any]) -> list[int]:
+    """The indexes in ``have`` of a longest run of items found, in order, in ``want``."""
+    equal = [[differing(x, y) == 0 for y in want] for x in have]
+    best = [[0] * (len(want) + 1) for _ in range(len(have) + 1)]
+    for i in range(len(have) - 1, -1, -1):
+        for j in range(len(want) - 1, -1, -1):
+            same = best[i + 1][j + 1] + 1 if equal[i][j] else 0
+            best[i][j] = max(same, best[i + 1][j], best[i][j + 1])
+    found, i, j = [], 0, 0
+    while i < len(have) and j < len(want):
+        if equal[i][j]:
+            found.append(i)
+            i, j = i + 1, j + 1
+        elif best[i + 1][j] >= best[i][j + 1]:
+            i += 1
+        else:
+            j += 1
+    return found
+
+
+def realign(have: Any, want: Any, path: str = "") -> tuple[str, str] | None:
+    """A list of parts (a market, a row of cards) whose items slid: the item to remove so
+    that the others line up with the wanted ones for fewer changes (a market's bought card
+    taken out rather than every slot after it rewritten), as a player would."""
+    if isinstance(want, dict) and isinstance(have, dict):
+        for key, item in want.items():
+            if key in have:
+                found = realign(have[key], item, forms.pointer_join(path, key))
+                if found:
+                    return found
+        return None
+    if not isinstance(want, list) or not isinstance(have, list):
+        return None
+    if have and want and all(isinstance(x, dict) for x in [*have, *want]):
+        kept = common(have, want)
+        gone = [i for i in range(len(have)) if i not in kept]
+        plan = len(gone) + list_cost([have[i] for i in kept], want)
+        if gone and plan < list_cost(have, want):
+            return "remove", f"{path}/{gone[-1]}"  # (the last first: the others keep their place)
+    for index, (h, w) in enumerate(zip(have, want, strict=False)):
+        found = realign(h, w, f"{path}/{index}")
+        if found:
+            return found
+    return None
+
+
+def held(item: Any, card: Any) -> Any:
+    """``card`` as the list's new item holds it: a part that is no card but holds one (an MP
+    bomb holds its design card) is added holding the card copied."""
+    if not isinstance(item, dict) or "kind" in item:
+        return card
+    cards = [k for k, v in item.items() if isinstance(v, dict) and "kind" in v]
+    return {cards[0]: card} if len(cards) == 1 else card
 
 
 def differing(have: Any, want: Any) -> int:

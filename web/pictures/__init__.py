@@ -18,11 +18,24 @@ from ..labels import entity_name, field_label
 log = logging.getLogger(__name__)
 
 
+#: The names a picture asked for, by game and language (a picture asks for the same few
+#: hundred names each time it is drawn: a live table redraws it after every move).
+_NAMES: dict[tuple[int, str], tuple[Game, dict[tuple[str, str], str]]] = {}
+
+
 def namer(game: Game, lang: str) -> Any:
     """``names(kind, entity)`` for the picture: the vocabulary's name, else a label."""
+    kept = _NAMES.get((id(game), lang))
+    if kept is None or kept[0] is not game:  # (an id is only this game's while it lives)
+        kept = _NAMES[(id(game), lang)] = (game, {})
+    known = kept[1]
 
     def names(kind: str, entity: str) -> str:
-        return entity_name(game, kind, entity, lang, field_label(game, entity, lang, ""))
+        found = known.get((kind, entity))
+        if found is None:
+            fallback = field_label(game, entity, lang, "")
+            found = known[(kind, entity)] = entity_name(game, kind, entity, lang, fallback)
+        return found
 
     return names
 

@@ -321,6 +321,22 @@ function copyChooser(select) {
   });
 }
 
+// "Or add:" beside a list of plain choices (cubes in a line, worker slots) adds the value
+// chosen at once; without script, "Add one" adds an item to set.
+function addChooser(select) {
+  var form = select.form;
+  if (!form) {
+    return;
+  }
+  select.closest(".copy").hidden = false;
+  select.addEventListener("change", function () {
+    if (select.value !== "") {
+      form.action = "#" + select.getAttribute("data-anchor");
+      sendAction(form, "add:" + select.getAttribute("data-add-into") + "=" + select.value);
+    }
+  });
+}
+
 // Everything the page's parts need, again after swap.js replaced the page's body.
 function setup() {
   document.querySelectorAll("select[data-autosubmit]").forEach(autosubmit);
@@ -332,6 +348,7 @@ function setup() {
   document.querySelectorAll("figure.picture a[data-tap]").forEach(tapper);
   document.querySelectorAll("a[data-fill]").forEach(filler);
   document.querySelectorAll("select[data-copy-into]").forEach(copyChooser);
+  document.querySelectorAll("select[data-add-into]").forEach(addChooser);
   document.querySelectorAll("figure.picture a[data-place]").forEach(placer);
   reveal(); // last: the counters move the number boxes, which would lose the focus
 }

@@ -5,6 +5,7 @@ flags and factories on it (see ``present.py``, which puts it on the page).
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import defaultdict
 from typing import Any
@@ -126,11 +127,19 @@ def marked_regions(state: Any, marked: set[str]) -> set[str]:
 
 
 def draw_borders(canvas: Canvas) -> None:
+    canvas.parts.append(_borders())
+
+
+@functools.cache
+def _borders() -> str:
+    """The borders' lines (the same on every map: drawn once)."""
+    lines = Canvas(WIDTH, MAP_HEIGHT, "")
     for edge in board().edges.values():
         if edge.a in PLACES and edge.b in PLACES:
             (x1, y1), (x2, y2) = xy(edge.a), xy(edge.b)
             dash = "4 3" if "sea" in edge.kind else None
-            canvas.line(x1, y1, x2, y2, stroke="#b9b2a3", stroke_width=1, stroke_dasharray=dash)
+            lines.line(x1, y1, x2, y2, stroke="#b9b2a3", stroke_width=1, stroke_dasharray=dash)
+    return "".join(lines.parts)
 
 
 #: Labels moved off their neighbours' (dx, dy from the default place under the circle).
@@ -159,6 +168,14 @@ LABEL_SIZE = 13
 
 
 def draw_region(canvas: Canvas, region: str, bad: bool, names: Any = None) -> None:
+    label = names("region", region) if names else region.replace("_", " ")
+    canvas.parts.append(_region(region, bad, label))
+
+
+@functools.lru_cache(maxsize=1024)
+def _region(region: str, bad: bool, label: str) -> str:
+    """A region's circle and name (the same on every map of that language: drawn once)."""
+    canvas = Canvas(WIDTH, MAP_HEIGHT, "")
     x, y = xy(region)
     info = board()
     if region in info.seas:
@@ -169,9 +186,9 @@ def draw_region(canvas: Canvas, region: str, bad: bool, names: Any = None) -> No
         nation = info.home.get(region)
         canvas.circle(x, y, 16, fill=TINTS.get(nation or "", "#efe6cf"), **stroke(bad))
     dx, dy = LABEL_SHIFT.get(region, (0, 0))
-    label = names("region", region) if names else region.replace("_", " ")
     canvas.text(x + dx, y + 32 + dy, label, size=LABEL_SIZE, text_anchor="middle", fill="#222",
                 stroke="#f7f3ea", stroke_width=3, paint_order="stroke")  # fmt: skip
+    return "".join(canvas.parts)
 
 
 def draw_pieces(canvas: Canvas, state: Any, lang: str = "en") -> None:

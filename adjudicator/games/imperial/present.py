@@ -18,8 +18,9 @@ from ...core.present import (
     lines,
     shrink,
     translator,
+    width_of,
 )
-from .board import NATIONS
+from .board import NATIONS, board
 from .models import RONDEL
 from .moves import book
 from .picture import (
@@ -59,6 +60,7 @@ FIELDS = {
     "bonus": N_("Bonus"),
     "called_by": N_("Called by"),
     "cash": N_("Cash"),
+    "chosen": N_("Space it had chosen"),
     "claim": N_("Claim"),
     "destroy": N_("Destroy"),
     "expert": N_("Expert"),
@@ -248,8 +250,8 @@ def draw_rondel(state: Any, lang: str, links: Any, name: Any) -> str:
         with canvas.link(f"/nations/{state.turn}" if state.turn else "/nations",
                          place=f"rondel:{space}", name=label):  # fmt: skip
             canvas.rect(x, y, 85, 60, rx=4, fill="#f1ede3", stroke="#aaa")
-            for line_number, line in enumerate(lines(label, 15, 2)):
-                canvas.text(x + 5, y + 15 + line_number * 14, line, size=shrink(line, 12, 12),
+            for line_number, line in enumerate(rondel_lines(label)):
+                canvas.text(x + 5, y + 15 + line_number * 14, line, size=shrink(line, 10, 12),
                             fill="#333")  # fmt: skip
             here = [
                 nid for nid in NATIONS if getattr(state.nations.get(nid), "rondel", None) == space
@@ -257,6 +259,16 @@ def draw_rondel(state: Any, lang: str, links: Any, name: Any) -> str:
             for slot, nid in enumerate(here):
                 canvas.rect(x + 6 + slot * 13, y + 40, 11, 11, fill=COLOURS[nid])
     return canvas.render()
+
+
+def rondel_lines(label: str) -> list[str]:
+    """A rondel space's name in two lines of about 14 letters, a bracket on a line of its
+    own ("Maneuver" / "(first space)"); the caller makes a line over 10 smaller (Greek
+    letters are wide)."""
+    head, bracket, tail = label.partition(" (")
+    if bracket and width_of(label) > 14:
+        return [head, f"({tail}"]
+    return lines(label, 14, 2)
 
 
 #: What a tap on a region can add, by the brush's first word.
@@ -320,12 +332,7 @@ def tap(data: Any, where: str, brush: str) -> str:
     if piece in ("army", "fleet"):
         return add_unit(data, nid, piece, region)
     if piece == "flag":
-        for other in nations.values():
-            if isinstance(other, dict) and isinstance(other.get("flags"), list):
-                other["flags"] = [r for r in other["flags"] if r != region]
-        flags = nation.setdefault("flags", [])
-        flags.append(region)
-        return f"/nations/{nid}/flags/{len(flags) - 1}"
+        return put_flag(nations, nid, region)
     if piece in ("armaments", "shipyard"):
         factories = nation.setdefault("factories", [])
         factories.append({"region": region, "kind": piece})
@@ -333,8 +340,31 @@ def tap(data: Any, where: str, brush: str) -> str:
     return ""
 
 
+def put_flag(nations: dict[str, Any], nid: str, region: str) -> str:
+    """The flag of ``nid`` on ``region`` (another nation's there taken off)."""
+    for other in nations.values():
+        if isinstance(other, dict) and isinstance(other.get("flags"), list):
+            other["flags"] = [r for r in other["flags"] if r != region]
+    flags = nations[nid].setdefault("flags", [])
+    flags.append(region)
+    return f"/nations/{nid}/flags/{len(flags) - 1}"
+
+
+def flag_follows(data: Any, nid: str, region: str) -> None:
+    """A unit alone in a region outside the home provinces flags it, as at the end of a
+    maneuver (IM-615, IM-616): its nation's flag goes there with the unit's tap."""
+    nations, units = data.get("nations"), data.get("units")
+    if region in board().home or not isinstance(nations, dict) or not isinstance(units, list):
+        return
+    here = {u.get("nation") for u in units if isinstance(u, dict) and u.get("region") == region}
+    flags = nations[nid].get("flags")
+    if here == {nid} and not (isinstance(flags, list) and region in flags):
+        put_flag(nations, nid, region)
+
+
 def add_unit(data: Any, nid: str, kind: str, region: str) -> str:
-    """One more army or fleet of ``nid`` in ``region``: on its stack there, or a new one."""
+    """One more army or fleet of ``nid`` in ``region``: on its stack there, or a new one;
+    alone there, outside a home province, with its nation's flag."""
     units = data.setdefault("units", [])
     if not isinstance(units, list):
         return ""
@@ -344,8 +374,10 @@ def add_unit(data: Any, nid: str, kind: str, region: str) -> str:
         )
         if where == [nid, kind, region]:
             unit["count"] = int(unit.get("count", 1)) + 1
+            flag_follows(data, nid, region)
             return f"/units/{index}/count"
     units.append({"nation": nid, "kind": kind, "region": region, "count": 1})
+    flag_follows(data, nid, region)
     return f"/units/{len(units) - 1}"
 
 

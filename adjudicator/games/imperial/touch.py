@@ -59,5 +59,12 @@ def adopt(move: dict[str, Any], option: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
+def fits(move: dict[str, Any], option: dict[str, Any]) -> bool:
+    """An army's step goes on with an army's option, a fleet's with a fleet's (an army and
+    a fleet may stand in the same port)."""
+    step, other = step_of(move), step_of(option)
+    return step is None or other is None or step[0] == other[0]
+
+
 TOUCH = Touch(places=places, put=put, fills=("nation", "space"), same=("nation",),
-              adopt=adopt)  # fmt: skip
+              adopt=adopt, fits=fits)  # fmt: skip

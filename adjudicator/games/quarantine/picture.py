@@ -66,9 +66,11 @@ def draw_stack(canvas: Canvas, stack: Any, left: float, top: float, bad: bool, n
 
 
 def lines(text: str, limit: int) -> list[str]:
-    """``text`` in lines of about ``limit`` characters, broken at spaces (CJK: anywhere)."""
+    """``text`` in lines of about ``limit`` characters, broken at spaces (CJK: anywhere, in
+    even pieces: 直升機／停機坪, not 直升機停機／坪)."""
     if any(ord(c) > 0x2E80 for c in text):
-        return [text[i : i + limit // 2] for i in range(0, len(text), limit // 2)]
+        cut = -(-len(text) // -(-len(text) // (limit // 2)))
+        return [text[i : i + cut] for i in range(0, len(text), cut)]
     found = [""]
     for word in text.split():
         joined = f"{found[-1]} {word}".strip()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.i18n import N_
-from ...core.present import MARK, Canvas, Presentation, is_marked, stroke, translator
+from ...core.present import MARK, Canvas, Presentation, is_marked, shrink, stroke, translator
 from .geometry import Layout, turn
 from .models import COLOURS, SPECIAL_KINDS
 from .moves import book
@@ -131,7 +131,7 @@ def draw_tile(canvas: Canvas, tile: Any, left: float, top: float, bad: bool, nam
     canvas.rect(left, top, CELL, CELL, fill=fill, **stroke(bad, "#777"))
     label = names("colour", tile.colour) if tile.kind == "treatment" else names("room", tile.kind)
     for number, line in enumerate(wrap(str(label), 10)[:2]):
-        canvas.text(left + CELL / 2, top + 15 + number * 14, line, size=FONT,
+        canvas.text(left + CELL / 2, top + 15 + number * 14, line, size=shrink(line, 9, FONT),
                     text_anchor="middle", fill="#333")  # fmt: skip
     for side in turn(tile.doors, tile.rotation):
         dx, dy = DOOR[side]
@@ -175,6 +175,11 @@ def wrap(text: str, limit: int) -> list[str]:
             lines.append(word)
     out: list[str] = []
     for line in lines:
+        if width(line) > limit + 1 and all(ord(c) > 0x2E80 for c in line):
+            pieces = -(-width(line) // limit)  # CJK in even pieces: 直升機／停機坪
+            cut = -(-len(line) // pieces)
+            out += [line[i : i + cut] for i in range(0, len(line), cut)]
+            continue
         while width(line) > limit + 1:
             wide = any(ord(c) > 0x2E80 for c in line)
             cut = limit // 2 if wide else limit - 1
@@ -298,7 +303,10 @@ def tap(data: Any, where: str, brush: str) -> str:
         return ""
     base = f"/players/{index}/hospital"
     if parts[3] == "at" and len(parts) == 6:
-        return place(hospital, parts[4], parts[5], brush, base)
+        placed = place(hospital, parts[4], parts[5], brush, base)
+        if placed:
+            from_market(data, hospital, hospital[-1])
+        return placed
     try:
         tile = hospital[int(parts[3])]
     except (IndexError, ValueError):
@@ -330,6 +338,24 @@ def place(hospital: list[Any], x: str, y: str, brush: str, base: str) -> str:
     doors = [side for (dx, dy), side in FACING.items() if (cx + dx, cy + dy) in taken]
     hospital.append({**tile, "x": cx, "y": cy, "rotation": 0, "doors": doors})
     return f"{base}/{len(hospital) - 1}"
+
+
+def from_market(data: Any, hospital: list[Any], tile: dict[str, Any]) -> None:
+    """A room put on a free cell mid-game comes from its market stack (one fewer there): a
+    special room always, a treatment room once the four starting ones are in the hospital
+    (it is then an extra room, QU-205)."""
+    if tile.get("kind") == "treatment":
+        starting = {t.get("colour") for t in hospital[:-1] if isinstance(t, dict)
+                    and t.get("kind") == "treatment" and not t.get("extra")}  # fmt: skip
+        if not set(COLOURS) <= starting:
+            return
+        tile["extra"] = True
+    market = data.get("market")
+    for stack in market if isinstance(market, list) else []:
+        same = isinstance(stack, dict) and stack.get("kind") == tile.get("kind")
+        if same and stack.get("colour") == tile.get("colour") and stack.get("count", 0) > 0:
+            stack["count"] -= 1
+            return
 
 
 def change(hospital: list[Any], number: int, tile: dict[str, Any], brush: str, base: str) -> str:
