@@ -180,3 +180,14 @@ def test_a_rule_of_one_field_is_stated_by_the_document(
 def test_every_example_state_is_valid_by_the_document(doc: dict[str, Any], game_id: str) -> None:
     game = get_game(game_id)
     assert all(state_schema_valid(doc, game_id, game.example(n)) for n in game.example_names())
+
+
+def test_a_boolean_is_not_a_number_of_a_choice(client: Any) -> None:
+    # the sweep's finding: `"rotation": false` was read as 0 (Python's False == 0)
+    state = broken("quarantine", lambda s: s["players"][0]["hospital"][0].update(rotation=False))
+    refused = client.post("/api/v1/quarantine/check", json=state)
+    assert refused.status_code == 422
+    assert [e["path"] for e in refused.get_json()["errors"]] == ["/players/0/hospital/0/rotation"]
+    log = {"format": "adjudicator-table-log", "format_version": True, "game": "quarantine",
+           "initial_state": get_game("quarantine").example(), "entries": []}  # fmt: skip
+    assert client.post(f"{BASE}/replay", json=log).status_code == 422

@@ -198,6 +198,14 @@ def whole_numbers(data: Any) -> Any:
     return data
 
 
+def not_a_boolean(value: Any) -> Any:
+    """A value for a choice of numbers (``Literal[0, 90]``), with JSON's ``true`` and
+    ``false`` kept apart from 1 and 0 (Python's ``False == 0`` would let one pass as the
+    other): a boolean is read as the text it is, which no such choice holds. For a
+    ``BeforeValidator``."""
+    return ("true" if value else "false") if isinstance(value, bool) else value
+
+
 def refused_whole_number(error: ValidationError) -> bool:
     """Whether validation refused a number written with a fraction of zero."""
     return any(

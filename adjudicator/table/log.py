@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
 
 from adjudicator.core.errors import CORE, MalformedInput
-from adjudicator.core.formats import FORMAT_KEY
+from adjudicator.core.formats import FORMAT_KEY, not_a_boolean
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import N_, Message
 from adjudicator.core.verdicts import Notice
@@ -62,7 +62,7 @@ class LogFile(_Strict):
     """An exported (or hand-written) log: a game, its players, a start and the entries."""
 
     format: Literal["adjudicator-table-log"] = "adjudicator-table-log"
-    format_version: Literal[1, 2] = 1
+    format_version: Annotated[Literal[1, 2], BeforeValidator(not_a_boolean)] = 1
     """The log file's own format: 2 states ``game_format_version`` (1 did not)."""
     game_format_version: int | None = Field(default=None, ge=1, le=1000)
     """The format version of the game's states in the file (none: 1, what every log written

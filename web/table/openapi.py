@@ -158,6 +158,7 @@ _TOO_MANY = _json(
     "Fair use: too many tables or wrong join codes from this address (`Retry-After` says "
     "when to try again).",
 )
+_LOG_TOO_LARGE = _json(_ref("TableRefusal"), "The log file is too large (at most 256 KB).")
 _MALFORMED_ANSWER = _json(
     _ref("TableMalformed"),
     "Malformed input: every problem, its path. Also a state or move that is not one of the "
@@ -340,6 +341,7 @@ def paths(games: Iterable[Game]) -> dict[str, Any]:
                 "responses": {
                     "200": _json(_ref("Replay"), "How far the log follows."),
                     "404": _json(_ref("TableRefusal"), "Unknown game."),
+                    "413": _LOG_TOO_LARGE,
                     "422": _MALFORMED_ANSWER,
                 },
             }
@@ -353,7 +355,9 @@ def paths(games: Iterable[Game]) -> dict[str, Any]:
                 "responses": {
                     "201": _json(_IMPORTED, "The new table, and how an earlier format was read."),
                     "404": _json(_ref("TableRefusal"), "Unknown game."),
+                    "413": _LOG_TOO_LARGE,
                     "429": _TOO_MANY,
+                    "507": _json(_ref("TableRefusal"), "Too many tables are open."),
                     "422": _json(
                         {"anyOf": [_ref("TableMalformed"), _ref("LogRefused")]},
                         "Malformed, or a line that does not follow.",

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, model_validator
 from pydantic.config import JsonDict
 
 from ...core.errors import InvalidValue
+from ...core.formats import not_a_boolean
 from ...core.i18n import N_
 
 DOMAIN = "quarantine"
@@ -42,7 +43,8 @@ SPECIAL_KINDS: tuple[str, ...] = get_args(SpecialKind)
 Name = Annotated[str, Field(min_length=1, max_length=40)]
 Coord = Annotated[int, Field(ge=-100, le=100)]
 Count = Annotated[int, Field(ge=0, le=1000)]
-Rotation = Literal[0, 90, 180, 270]
+#: Quarter turns; JSON's ``false`` is not 0.
+Rotation = Annotated[Literal[0, 90, 180, 270], BeforeValidator(not_a_boolean)]
 
 
 class Strict(BaseModel):
