@@ -10,8 +10,9 @@ a place is one fact; an amount (money, a count, a track) is one fact; a card or 
 already on the table that moved is one fact (which one), and one whose printed contents
 the sources do not give is its printed fields (a copy of one already entered is one
 fact). Whatever the rules fix from the rest is not counted: a deck or bag whose total
-the checks conserve (MP-209, MP-210, QU-201, QU-202, QU-207), a flag under the nation's
-own unit (IM: a unit that ends alone in a region flags it), a worker count that only
+the checks conserve (MP-209, MP-210, QU-201, QU-202, QU-207), a flag under one of its
+nation's units (IM-615: a unit that ends alone in a region flags it; put first, before
+another nation's unit comes, it brings its flag), a worker count that only
 changed because the worker was placed. Each fact needs at least one tap in any editor,
 so an example whose bound is above a target cannot be entered within that target.
 """
@@ -112,9 +113,9 @@ def manhattan_project(setup: dict[str, Any], game: dict[str, Any]) -> Facts:
                                              list(after["contractors"]))  # fmt: skip
         for card in after["buildings"]:
             facts["player building (moved, copied or printed fields)"] += buildings.cost(card)
-            facts["building damage"] += card["damage"] > 0
-            facts["worker on a building"] += len(card["occupants"])
-            placed.update((p["colour"], p["kind"]) for p in card["occupants"])
+            facts["building damage"] += card.get("damage", 0) > 0
+            facts["worker on a building"] += len(card.get("occupants", []))
+            placed.update((p["colour"], p["kind"]) for p in card.get("occupants", []))
         for card in after["hand"]:
             facts["bomb card in a hand"] += bombs.cost(card)
         for bomb in after["bombs"]:
@@ -147,9 +148,9 @@ def imperial(setup: dict[str, Any], game: dict[str, Any]) -> Facts:
         gone = Counter(key(b) for b in before["bonds"]) - Counter(key(b) for b in after["bonds"])
         facts["bond (which)"] += new.total() + gone.total()
         facts["swiss bank"] += before["swiss_bank"] != after["swiss_bank"]
-    alone: dict[str, set[str]] = {}
+    holders: dict[str, set[str]] = {}  # (a flag where its nation has a unit may come with it)
     for unit in game["units"]:
-        alone.setdefault(unit["region"], set()).add(unit["nation"])
+        holders.setdefault(unit["region"], set()).add(unit["nation"])
     was = Counter((u["nation"], u["kind"], u["region"]) for u in setup["units"])
     for unit in game["units"]:
         here = was.pop((unit["nation"], unit["kind"], unit["region"]), 0)
@@ -162,8 +163,8 @@ def imperial(setup: dict[str, Any], game: dict[str, Any]) -> Facts:
         old = {key(f) for f in before["factories"]}
         facts["factory"] += len({key(f) for f in after["factories"]} ^ old)
         for region in set(after["flags"]) ^ set(before["flags"]):
-            implied = region in after["flags"] and alone.get(region) == {nation}
-            facts["flag (not under the nation's own unit)"] += not implied
+            implied = region in after["flags"] and nation in holders.get(region, set())
+            facts["flag (where its nation has no unit)"] += not implied
     for name in ("investor_card", "turn"):
         facts["turn"] += setup[name] != game[name]
     return facts
@@ -182,7 +183,9 @@ def quarantine(setup: dict[str, Any], game: dict[str, Any]) -> Facts:
             facts["tile placed or changed (which)"] += (
                 (was.get("kind"), was.get("colour")) != (tile["kind"], tile.get("colour"))
             )  # fmt: skip
-            facts["tile doors (one pattern)"] += was.get("doors") != tile["doors"]
+            # (a tile put on a free cell of the picture may come with its doors facing its
+            # neighbours: only a tile already there has doors to change)
+            facts["tile doors (one pattern)"] += bool(was) and was["doors"] != tile["doors"]
             facts["tile rotation"] += was.get("rotation", 0) != tile["rotation"]
             facts["cube on a tile"] += len(tile.get("patients", [])) + bool(tile.get("grey"))
             facts["tile state (extra)"] += bool(tile.get("extra"))

@@ -68,3 +68,16 @@ def test_an_item_without_a_title_is_counted_in_the_readers_words():
     assert place_words(game, data, "/move/armies/0", "zh_TW") == "行動 › 陸軍（第 1 項）"
     assert place_words(game, data, "/move/armies/0", "el").endswith(" 1")
     assert place_words(game, data, "/move/armies/3", "zh_TW") == "行動 › 陸軍（第 4 項）"
+
+
+def test_a_long_choice_takes_a_whole_row_on_the_form():
+    """A select in half a phone's row (about 140 px at 390 px) cuts a long choice: the
+    field of such a select takes the whole row (``wide``; el and zh_TW at 390×844)."""
+    from web.forms import Leaf
+
+    def leaf(*texts: str) -> Leaf:
+        return Leaf("enum:s/x", "X", "enum", "", "/x", [(t, t) for t in texts])
+
+    assert leaf("Αυστρο-Ουγγαρία", "Ιταλία").wide
+    assert leaf("工廠 A（2 架戰鬥機）").wide  # a Chinese character is two wide
+    assert not leaf("Ιταλία", "Γαλλία", "工廠 A").wide

@@ -80,7 +80,7 @@ def test_enclosed_courtyard_is_not_open():
 
 def test_alternatives_for_an_illegal_grey_cube():
     verdict = GAME.adjudicate(
-        GAME.example(), {"type": "place_grey", "player": "ben", "at": [-1, 0]}
+        GAME.example(), {"type": "place_grey", "player": "Ben", "at": [-1, 0]}
     )
     assert not verdict.legal
     assert verdict.alternatives
@@ -90,7 +90,7 @@ def test_alternatives_for_an_illegal_grey_cube():
 
 def test_alternatives_for_an_illegal_placement():
     data = GAME.example()
-    data["round"]["active"], data["round"]["bag_holder"] = "dimitris", "anna"
+    data["round"]["active"], data["round"]["bag_holder"] = "Dimitris", "Anna"
     data["players"][3]["hospital"][1]["doors"] = ["S", "E", "N"]
     verdict = GAME.adjudicate(data, {"type": "place_set_aside", "index": 0, "at": [5, 5]})
     assert not verdict.legal
@@ -101,7 +101,7 @@ def test_alternatives_for_an_illegal_placement():
 
 def test_score_with_tiebreak():
     report = GAME.score(GAME.example("end")).to_json()
-    assert report["final"] and report["winner"] == "ben"
+    assert report["final"] and report["winner"] == "Ben"
     assert report["tiebreaks"]
 
 
@@ -161,7 +161,7 @@ def test_strict_types_name_the_field(pointer, value):
 
 
 def test_spread_takes_a_list_and_reads_one_square_as_a_list():
-    move = {"type": "place_grey", "player": "anna", "at": [0, 0]}
+    move = {"type": "place_grey", "player": "Anna", "at": [0, 0]}
     assert GAME.parse_move({**move, "spread": [[1, 1], [0, 1]]}).spread == [[1, 1], [0, 1]]
     assert GAME.parse_move({**move, "spread": [1, 1]}).spread == [[1, 1]]
     assert GAME.parse_move(move).spread == []

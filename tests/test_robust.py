@@ -173,6 +173,14 @@ def test_405_names_what_is_allowed(
     assert allowed <= named, answer.headers
 
 
+@pytest.mark.parametrize("path", ["/api/v1/tables/replay", "/api/v1/tables/import"])
+def test_a_post_only_table_path_is_not_read_as_a_join_code(client: FlaskClient, path: str) -> None:
+    # `GET /api/v1/tables/<code>` once matched them too: OPTIONS advertised GET
+    allowed = client.options(path).headers["Allow"]
+    assert {m.strip() for m in allowed.split(",")} == {"POST", "OPTIONS"}
+    assert client.get(path).status_code == 405
+
+
 def test_the_open_page_bounds_the_variant(client: FlaskClient) -> None:
     seen = len(LOGGED.records)
     form = {"action": "open", "name": ["Anna", "Ben"], "game": "quarantine",

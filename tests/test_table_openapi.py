@@ -4,6 +4,7 @@ table, answers with a documented status and a body matching the documented schem
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +42,8 @@ def _routes(app: Any) -> set[tuple[str, str]]:
     found = set()
     for rule in app.url_map.iter_rules():
         if rule.rule.startswith(BASE):
-            path = rule.rule.replace("<", "{").replace(">", "}")
+            # a parameter as OpenAPI writes it: `<string(minlength=8):code>` is `{code}`
+            path = re.sub(r"<(?:[^:>]*:)?([^>]+)>", r"{\1}", rule.rule)
             found |= {(path, m) for m in rule.methods or () if m not in ("HEAD", "OPTIONS")}
     return found
 

@@ -136,7 +136,7 @@ def test_undo_names_what_it_took_back_and_marks_it_in_every_language(app: Any) -
         ("en", "took back 2. Claudia · Import", "Undone by line 3."),
         ("el", "αναίρεσε τη γραμμή 2. Claudia · Εισαγωγή", "Αναιρέθηκε από τη γραμμή 3."),
         ("pt", "desfez a linha 2. Claudia · Importação", "Desfeita pela linha 3."),
-        ("zh_TW", "復原了 2. Claudia · 進口", "已由第 3 筆復原。"),
+        ("zh_TW", "復原了第 2 筆（Claudia · 進口）", "已由第 3 筆復原。"),
     ):
         live = claudia.get(f"/{lang}/t/{code}/live").text
         assert took in live and mark in live, lang

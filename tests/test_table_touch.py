@@ -95,12 +95,12 @@ def test_an_unmarked_tap_says_why_not_and_marks_the_alternatives(client: FlaskCl
     """Quarantine: the grey cube on Ben's tile left of his lobby, beside no quarantine."""
     code = open_table(client, "quarantine")
     page = client.get(f"/pt/t/{code}/move").text
-    assert "tile:ben:-1:0" in marks(page) and marks(page)["tile:ben:-1:0"] != "legal"
-    answer = tap(client, code, {"type": "place_grey"}, "tile:ben:-1:0", "pt")
+    assert "tile:Ben:-1:0" in marks(page) and marks(page)["tile:Ben:-1:0"] != "legal"
+    answer = tap(client, code, {"type": "place_grey"}, "tile:Ben:-1:0", "pt")
     assert 'class="verdict bad" id="verdict"' in answer.text
     assert 'data-rule="QU-505"' in answer.text
     found = marks(answer.text)
-    assert found["tile:ben:-1:0"] == "broken"
+    assert found["tile:Ben:-1:0"] == "broken"
     assert "alternative" in found.values()
     # an alternative fills this page's move in (not the dispute page's) with its verdict
     links = re.findall(r'<ul class="alternatives">\s*<li><a href="([^"]+)"', answer.text)

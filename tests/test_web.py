@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
@@ -21,7 +22,7 @@ from hypothesis import strategies as st
 from adjudicator.core.i18n import HTML_LANG, gettext
 from adjudicator.games import available_games
 from adjudicator.search import fold, search_rules
-from web import create_app, permalink
+from web import create_app, forms, permalink
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_web_demo import EXAMPLE, make_demo_game
@@ -928,9 +929,18 @@ def fill_move(client: FlaskClient, url: str, page: str, target: dict[str, Any]) 
     for _round in range(60):
         values = form_values(page, "move-form")
         current = permalink.decode(values["mbase"], "/move")
+        sets = {  # a set of choices (a tile's doors) is one select among its subsets
+            n.partition(":m")[2]: n
+            for n in values
+            if n.startswith("enum") and isinstance(at(target, n.partition(":m")[2]), list)
+        }
+        for path, name in sets.items():
+            values[name] = json.dumps(at(target, path))
+            with contextlib.suppress(KeyError, ValueError, IndexError):
+                forms.set_at(current, forms.split_pointer(path), at(target, path))
         for path, want in leaves(target).items():
-            if path == "/type":
-                continue  # the kind of action, chosen above
+            if path == "/type" or any(path.startswith(f"{s}/") for s in sets):
+                continue  # the kind of action, chosen above; a set's choices, chosen
             name = next((n for n in values if n.endswith(f":m{path}")), None)
             if name is None:
                 assert at(current, path) is MISSING or want in ([], {}), (path, values)

@@ -70,6 +70,9 @@ def test_a_bomb_is_built_from_a_design_card_in_one_choice(client: FlaskClient, l
     html = client.get(f"/{lang}/manhattan-project/check?example=mid-game").get_data(as_text=True)
     data = base_of(html)
     choices = dict(offered(html, "/players/2/bombs"))  # (the active player: unfolded)
+    assert re.search(
+        r'id="s-players-2-bombs-0"[^>]*><span class="title">1\. \w', html
+    )  # (its card)
     assert {"/players/2/hand/0", "/bomb_row/0"} <= set(choices)
     assert not any("/buildings" in where for where in choices)
     answer = client.post(

@@ -222,3 +222,29 @@ def test_quarantine_doors_are_one_choice(client: FlaskClient, lang: str) -> None
     saved = re.search(r'name="base" value="([^"]*)"', after)
     assert saved
     assert permalink.decode(saved.group(1))["players"][0]["hospital"][1]["doors"] == ["N", "S"]
+
+
+def test_quarantine_a_room_put_on_the_picture_comes_from_the_market() -> None:
+    """A special room put on a free cell is one fewer in its market stack; a fifth
+    treatment room is an extra one (QU-205), from its colour's stack; an empty stack stays
+    at 0."""
+    from adjudicator.games import get_game
+    from adjudicator.games.quarantine.present import tap as qu_tap
+
+    game = get_game("quarantine")
+    data = game.state_model.model_validate(game.example("setup-4p")).model_dump(mode="json")
+
+    def stack(kind: str, colour: str | None = None) -> int:
+        return next(
+            m["count"] for m in data["market"] if (m["kind"], m["colour"]) == (kind, colour)
+        )
+
+    before = stack("triage"), stack("treatment", "red")
+    assert qu_tap(data, "/players/0/hospital/at/0/2", "place triage")
+    assert stack("triage") == before[0] - 1
+    assert qu_tap(data, "/players/0/hospital/at/2/0", "place treatment red")
+    assert data["players"][0]["hospital"][-1]["extra"] is True
+    assert stack("treatment", "red") == before[1] - 1
+    for cell in ("0/-1", "-1/1", "-1/-1"):
+        qu_tap(data, f"/players/1/hospital/at/{cell}", "place triage")
+    assert stack("triage") == 0

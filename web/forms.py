@@ -14,6 +14,7 @@ import copy
 import itertools
 import json
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -51,6 +52,21 @@ class Leaf:
     @property
     def rooted(self) -> str:
         return self.name.partition(":")[2]
+
+    @property
+    def wide(self) -> bool:
+        """A choice too long for half a phone's width: the field takes a whole row, so
+        that the select shows its choice uncut ("Αυστρο-Ουγγαρία", "工廠 A（2 架戰鬥機）")."""
+        return any(text_width(text) > WIDE_FIELD for _value, text in self.options)
+
+
+#: The widest choice (in half-width characters) a field shares a phone's row with.
+WIDE_FIELD = 13
+
+
+def text_width(text: str) -> int:
+    """``text``'s width in half-width characters (a Chinese character counts two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 @dataclass
@@ -434,6 +450,9 @@ def item_title(item: Any, name: Any = None) -> str:
         value = item.get(key)
         if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
             parts.append(str(show(key, value)) if isinstance(value, str) else str(value))
+    held = [v for v in item.values() if isinstance(v, dict) and "kind" in v]
+    if not parts and len(held) == 1:
+        return item_title(held[0], name)  # a part holding one card: a bomb by its design
     parts = parts[:4]
     if len(parts) > 1 and all(_CHINESE.fullmatch(p) for p in parts):  # 陸軍（布拉格）
         return f"{parts[0]}（{'、'.join(parts[1:])}）"

@@ -49,19 +49,21 @@ preload_app = True
 
 
 def when_ready(server: Any) -> None:
-    """Migrate the shared tables' database once and compile the catalogs, before the
-    workers start. The games' warm-up (their cases, schemas and editors: about a second a
+    """Migrate the shared tables' database once and compile the catalogs (both at once),
+    before the workers start. The games' warm-up (their cases, schemas and editors: about a second a
     game) is left to the workers, in the background, so that the first answer does not
     wait for it."""
     import gc
 
     from web.links import announce
     from web.service import warm_catalogs
-    from web.table import migrate_at_start
+    from web.table import finish_migration, start_migration
 
-    announce(server.app.wsgi(), server)  # the join links' address, before the workers fork
-    migrate_at_start(server.app.wsgi())
-    warm_catalogs(server.app.wsgi())
+    app = server.app.wsgi()
+    announce(app, server)  # the join links' address, before the workers fork
+    migrating = start_migration(app)  # a child process: the catalogs compile meanwhile
+    warm_catalogs(app)
+    finish_migration(migrating)
     # What the master built lives as long as the workers do: moved out of the collector's
     # sight, it is never scanned again, and its pages stay shared by the forked workers.
     gc.collect()

@@ -110,6 +110,8 @@ Choices = Callable[[str, list[Any]], list[tuple[str, str]]]
 #: A list item as a phrase, by the fields it has: an Imperial unit, a Quarantine tile.
 UNIT_TITLE = N_("{kind} of {nation} in {region}")
 UNITS_TITLE = N_("{kind} of {nation} in {region} ({count})")
+#: a unit of the move's own nation, which the item does not repeat ("fleet in Vienna")
+UNIT_AT = N_("{kind} in {region}")
 TILE_TITLE = N_("{kind} at row {row}, column {column}")
 COLOURED_TILE_TITLE = N_("{colour} {kind} at row {row}, column {column}")
 
@@ -129,6 +131,8 @@ def item_phrase(game: Game, item: Any, items: list[Any], lang: str) -> str | Non
         count = item.get("count", 1)
         template = UNIT_TITLE if count == 1 else UNITS_TITLE
         return _phrase(Message(CORE, template, {**names, "count": count}), lang)
+    if {"kind", "region"} == names.keys() and "count" not in shown:
+        return _phrase(Message(CORE, UNIT_AT, names), lang)
     place = grid_place(item, items)
     if place is None or "kind" not in names:
         return None

@@ -8,6 +8,7 @@ attribute value it writes is escaped.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -85,10 +86,13 @@ def _attrs(attrs: dict[str, object]) -> str:
         if value is None or value is False:
             continue
         name = _ATTR_NAMES.get(key) or _attr_name(key)
-        text = str(value) if isinstance(value, int | float) else escape(str(value))
+        text = str(value) if isinstance(value, int | float) else _escaped(str(value))
         parts.append(f' {name}="{text}"')
     return "".join(parts)
 
+
+#: An attribute's value escaped: a picture repeats the same few colours, fonts and names.
+_escaped = functools.lru_cache(maxsize=4096)(escape)
 
 #: SVG attribute names by their keyword spelling (``stroke_width`` → ``stroke-width``).
 _ATTR_NAMES: dict[str, str] = {}
@@ -149,13 +153,7 @@ class Canvas:
         href, role = f"#{places.form}", ' role="button"'
         if places.address is not None:
             href, role = places.address(place), ""
-        return (
-            f'<a href="{escape(href)}"{role} data-place="{escape(place)}"'
-            f' class="place {mark}"'
-            + (f' aria-label="{escape(words)}"' if words else "")
-            + ("" if focus else ' tabindex="-1"')
-            + ">"
-        )
+        return f'<a href="{escape(href)}"{_place_tag(role, place, mark, words, focus)}'
 
     def rect(self, x: float, y: float, w: float, h: float, **attrs: object) -> None:
         self.parts.append(f"<rect{_attrs({'x': x, 'y': y, 'width': w, 'height': h, **attrs})}/>")
@@ -184,6 +182,19 @@ class Canvas:
             f"<title>{escape(self.title)}</title>"
         )
         return head + "".join(self.parts) + "</svg>"
+
+
+@functools.lru_cache(maxsize=4096)
+def _place_tag(role: str, place: str, mark: str, words: str, focus: bool) -> str:
+    """A place's opening tag after its address (a map draws the same places, the same way,
+    each time)."""
+    return (
+        f'{role} data-place="{escape(place)}"'
+        f' class="place {mark}"'
+        + (f' aria-label="{escape(words)}"' if words else "")
+        + ("" if focus else ' tabindex="-1"')
+        + ">"
+    )
 
 
 def stroke(marked: bool, normal: str = "#555") -> dict[str, object]:
@@ -281,6 +292,12 @@ def _cut(piece: str, limit: int) -> list[str]:
 def lines(text: str, limit: int, most: int) -> list[str]:
     """``text`` broken (see :func:`_breaks`) into at most ``most`` lines of about ``limit``
     characters (a CJK character counts double)."""
+    return list(_lines(text, limit, most))
+
+
+@functools.lru_cache(maxsize=4096)
+def _lines(text: str, limit: int, most: int) -> tuple[str, ...]:
+    """:func:`lines`, kept: a picture breaks the same labels each time it is drawn."""
     pieces = [
         (part, sep if part == parts[-1] else "")
         for piece, sep in _breaks(text)
@@ -299,4 +316,4 @@ def lines(text: str, limit: int, most: int) -> list[str]:
     if len(found) > most:
         rest = "".join(piece + sep for piece, sep in pieces[starts[most - 1] :])
         found = [*found[: most - 1], fit(rest.strip(), limit)]
-    return [fit(line, limit) for line in found]
+    return tuple(fit(line, limit) for line in found)

@@ -1,7 +1,7 @@
 """A move entered by tapping a game's picture (issue 26).
 
 A *place* is a string naming one part of the picture a move can name ("space:reactor",
-"region:tunis", "tile:anna:0:1"). Each game's ``present.py`` may give a :class:`Touch`:
+"region:tunis", "tile:Anna:0:1"). Each game's ``present.py`` may give a :class:`Touch`:
 which places a move names (the piece's place first, its destination last) and what a tap
 on a place does to a move. From that and the game's list of legal actions (the same as
 "What may I do?"), the core says which places to mark and which move a tap makes.

@@ -4,6 +4,8 @@ transaction every change goes through; archiving."""
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass
@@ -37,6 +39,8 @@ from .store import (
 T = cast(Table, TableRow.__table__)
 E = cast(Table, EntryRow.__table__)
 _ROW = select(T).where(T.c.code == bindparam("code"))
+#: The log lines a process keeps once read (see :meth:`Reading.log_tail`).
+KEPT_LINES = 8192
 _HEAD = select(T.c.version, T.c.log_length, T.c.archived_at).where(T.c.code == bindparam("code"))
 _HEADS = select(T.c.code, T.c.version, T.c.log_length, T.c.archived_at).where(
     T.c.code.in_(bindparam("codes", expanding=True))
@@ -78,6 +82,8 @@ class Reading:
         database = sqlite_file(engine)
         self._one_writer = SqliteWriter(database) if database else None
         self._notify = engine.dialect.name == "postgresql"
+        self._lines: OrderedDict[tuple[int, int], EntryRow] = OrderedDict()
+        self._lines_lock = threading.Lock()
 
     @contextmanager
     def _writing(
@@ -189,14 +195,35 @@ class Reading:
                     found[r.code] = Head(r.version, r.log_length, r.archived_at is not None)
         return found
 
-    def entries(self, code: str, since: int = 0, limit: int | None = None) -> list[EntryRow]:
-        """The log lines after ``since`` (their ``seq``), oldest first."""
-        table = self.get(code)
+    def entries(
+        self, code: str, since: int = 0, limit: int | None = None, *, table: TableRow | None = None
+    ) -> list[EntryRow]:
+        """The log lines after ``since`` (their ``seq``), oldest first (of ``table``, when
+        the caller has just read it: not read again)."""
+        if table is None or table.code != code:
+            table = self.get(code)
         stmt = select(E).where(E.c.table_id == table.id, E.c.seq > since).order_by(E.c.seq)
         if limit is not None:
             stmt = stmt.limit(limit)
         with self.engine.connect() as conn:
             return [_entry(table, EntryRow(**r._mapping)) for r in conn.execute(stmt)]
+
+    def log_tail(self, table: TableRow, since: int) -> list[EntryRow]:
+        """:meth:`entries` of ``table`` after ``since``, where the lines this process read
+        before are kept (a line never changes once written): only the new ones are read,
+        and their JSON decoded (a live table shows its last lines after every move)."""
+        seqs = range(since + 1, table.log_length + 1)
+        with self._lines_lock:
+            kept = [self._lines.get((table.id, seq)) for seq in seqs]
+        known = next((i for i, line in enumerate(kept) if line is None), len(kept))
+        head = cast(list[EntryRow], kept[:known])
+        fresh = self.entries(table.code, since=since + known, table=table)
+        with self._lines_lock:
+            for line in fresh:
+                self._lines[(table.id, line.seq)] = line
+            while len(self._lines) > KEPT_LINES:
+                self._lines.popitem(last=False)
+        return head + fresh
 
     # --- archiving ------------------------------------------------------------------------
     def archive_idle(self, at: datetime | None = None) -> int:

@@ -28,6 +28,7 @@ from sqlalchemy import (
     event,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 URL_ENV = "ADJUDICATOR_DATABASE_URL"
@@ -148,8 +149,11 @@ def make_engine(url: str, **kwargs: Any) -> Engine:
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://") :]
     if not url.startswith("sqlite"):
-        kwargs.setdefault("pool_pre_ping", True)
-        return create_engine(url, **kwargs)
+        engine = create_engine(url, **kwargs)
+        if not kwargs.get("pool_pre_ping"):
+            event.listen(engine, "checkout", _ping_if_idle(engine))
+            event.listen(engine, "checkin", _note_use)
+        return engine
     engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, **kwargs)
     sync = os.environ.get(SYNC_ENV, "NORMAL").upper()
     if sync not in ("NORMAL", "FULL", "EXTRA"):
@@ -168,6 +172,34 @@ def make_engine(url: str, **kwargs: Any) -> Engine:
     event.listen(engine, "connect", _sqlite_connect)
     event.listen(engine, "begin", _sqlite_begin)
     return engine
+
+
+#: A pooled connection idle for longer than this is tried before it is lent (the database
+#: may have restarted meanwhile); one in use more recently is lent at once. (SQLAlchemy's
+#: ``pool_pre_ping`` tries every one: a round trip before each statement of a busy server.)
+PING_AFTER_SECONDS = 10.0
+
+
+def _note_use(_dbapi_connection: Any, record: Any) -> None:
+    record.info["used_at"] = time.monotonic()
+
+
+def _ping_if_idle(engine: Engine) -> Any:
+    """Before lending a connection that has been idle a while: try it (the dialect's own
+    ping, as ``pool_pre_ping`` does), and let the pool take a new one if the database
+    dropped it (SQLAlchemy's documented way: raising ``DisconnectionError`` at checkout)."""
+
+    def checkout(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        if time.monotonic() - record.info.get("used_at", 0.0) < PING_AFTER_SECONDS:
+            return
+        try:
+            alive = engine.dialect.do_ping(dbapi_connection)
+        except Exception as exc:
+            raise DisconnectionError("the pooled connection was dropped") from exc
+        if not alive:
+            raise DisconnectionError("the pooled connection was dropped")
+
+    return checkout
 
 
 def _sqlite_begin(connection: Any) -> None:

@@ -37,7 +37,7 @@ DISPUTES = (
     Dispute("imperial", "zh_TW", "may this army (Greece) reach Tunis this turn?",
             "maneuver", ("region:greece", "region:tunis"), True),
     Dispute("quarantine", "pt", "may this grey cube go on that tile (Ben's, left of the lobby)?",
-            "place_grey", ("tile:ben:-1:0",), False, "QU-505"),
+            "place_grey", ("tile:Ben:-1:0",), False, "QU-505"),
 )  # fmt: skip
 
 

@@ -152,11 +152,27 @@ def migrate_at_start(app: Flask, timeout: float = 300.0) -> None:
     process (which the workers are forked from) never opens the database nor imports its
     driver: psycopg chooses at import whether its waits cooperate with gevent, which only
     the workers patch in. Several servers starting at once are safe (an advisory lock)."""
+    finish_migration(start_migration(app), timeout)
+
+
+def start_migration(app: Flask) -> subprocess.Popen[str]:
+    """:func:`migrate_at_start`'s child process, started: the server does its own work
+    meanwhile (see :func:`finish_migration`)."""
     store: Store = app.extensions["adjudicator.tables"]
     command = [sys.executable, "-m", "adjudicator.table", "migrate", "--url", store.url]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False)
-    if done.returncode != 0:
-        raise RuntimeError(f"the tables database could not be migrated:\n{done.stderr[-2000:]}")
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def finish_migration(process: subprocess.Popen[str], timeout: float = 300.0) -> None:
+    """Wait for a migration started by :func:`start_migration`; raises if it failed."""
+    try:
+        _out, errors = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+        raise
+    if process.returncode != 0:
+        raise RuntimeError(f"the tables database could not be migrated:\n{errors[-2000:]}")
 
 
 def init_app(app: Flask) -> None:

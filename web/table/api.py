@@ -68,7 +68,8 @@ def open_table() -> Any:
     return jsonify(answer), 201
 
 
-@bp.get("/<code>")
+# a join code is 8 to 32 characters, so `replay` and `import` (POST only) are not read as one
+@bp.get("/<string(minlength=8, maxlength=32):code>")
 def show(code: str) -> Any:
     return jsonify(table_json(tables().get(code), current_lang()))
 

@@ -5,6 +5,7 @@ dispute and check pages' own (``web.views`` / ``web.inputs``)."""
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -44,6 +45,7 @@ from ..views import (
 from . import record_miss, tables
 from .api import retry_headers
 from .views import (
+    KeptViews,
     entry_views,
     first_notice,
     join_url,
@@ -140,8 +142,8 @@ PAGE_LINES = 100
 def table_context(table: TableRow) -> dict[str, Any]:
     game = table_game(table)
     since = max(0, table.log_length - PAGE_LINES - 1)
-    entries = tables().entries(table.code, since=since)
-    views = entry_views(game, entries, tables().entry)
+    entries = tables().log_tail(table, since)
+    views = entry_views(game, entries, tables().entry, kept_views())
     if since:
         views = views[1:]  # the line before the first shown gave its state, not shown
     views.reverse()
@@ -184,7 +186,12 @@ def tap_addresses(code: str) -> Callable[[str], str]:
     """:func:`tap_address` for each place of one picture, the page's address built once
     (a map has a hundred places) and the place added as ``url_for`` adds it."""
     page = url_for("table_pages.move", code=code)
-    return lambda place: f"{page}?tap={quote_plus(place, safe=QUERY_SAFE)}"
+    return lambda place: f"{page}?tap={_tap_query(place)}"
+
+
+@functools.lru_cache(maxsize=1024)
+def _tap_query(place: str) -> str:
+    return quote_plus(place, safe=QUERY_SAFE)
 
 
 #: The characters ``url_for`` leaves as they are in a query (werkzeug's, after WHATWG).
@@ -206,6 +213,19 @@ def _refused_notice(found: TableRow) -> str:
     if not seen.isdigit():
         return ""
     return first_notice(table_game(found), tables().first_since(found.code, int(seen)))
+
+
+#: Log lines drawn for the page, kept (see :func:`web.table.views.entry_views`): a live
+#: table draws its last hundred lines after every move, in each reader's language.
+KEPT_VIEWS = 4096
+
+
+def kept_views() -> KeptViews:
+    """This process's log lines drawn for the page (bounded)."""
+    found: KeptViews = current_app.extensions.setdefault(
+        "adjudicator.table.views", KeptViews(KEPT_VIEWS)
+    )
+    return found
 
 
 #: Rendered live parts, by (table, version, log length, language, second language): every

@@ -40,7 +40,7 @@ class Held(_Slots):
     in a row of its own, so that what a worker held when it stopped is dropped with its row
     (:func:`release`, called by the master when a worker exits)."""
 
-    def __init__(self, slots: int = 4096, rows: int = 16) -> None:
+    def __init__(self, slots: int = 4096, rows: int = 8) -> None:
         super().__init__(slots)
         self.rows = rows
         self.counts: Any = multiprocessing.RawArray("i", slots * rows)

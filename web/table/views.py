@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections import OrderedDict
 from typing import Any
 
 from flask import url_for
@@ -235,14 +237,42 @@ def flagged_line(game: Game, flag: Any, before: Any) -> dict[str, Any]:
     }
 
 
-def entry_views(game: Game, entries: list[EntryRow], lookup: Any) -> list[dict[str, Any]]:
+class KeptViews(OrderedDict[tuple[Any, ...], dict[str, Any]]):
+    """Log lines drawn for the page, by line and language: a line never changes once
+    written, so each is drawn once in each language (the oldest forgotten past ``size``)."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def keep(self, key: tuple[Any, ...], view: dict[str, Any]) -> None:
+        self[key] = view
+        while len(self) > self.size:
+            with contextlib.suppress(KeyError):
+                self.popitem(last=False)
+
+
+def entry_views(
+    game: Game, entries: list[EntryRow], lookup: Any, kept: KeptViews | None = None
+) -> list[dict[str, Any]]:
     """The log lines for the page, oldest first: each undo names the line it took back
-    (``lookup(seq)`` finds one not among ``entries``), and that line is marked undone."""
+    (``lookup(seq)`` finds one not among ``entries``), and that line is marked undone.
+    With ``kept``, a line drawn before in this language is not drawn again (but an illegal
+    move, whose reasons name places in the state before it, which depends on the lines
+    read with it)."""
     by_seq = {e.seq: e for e in entries}
     undone = {e.undoes: e.seq for e in entries if e.kind == "undo" and e.undoes}
     views, current = [], None
+    langs = (current_lang(), second_lang())
     for entry in entries:
-        view = entry_view(game, entry, current)
+        fixed = kept is not None and (entry.kind != "move" or (entry.verdict or {}).get("legal"))
+        key = (game.id, entry.table_id, entry.seq, *langs)
+        view = kept.get(key) if kept is not None and fixed else None
+        if view is None:
+            view = entry_view(game, entry, current)
+            if kept is not None and fixed:
+                kept.keep(key, view)
+        view = dict(view)
         if entry.seq in undone:
             view["undone_by"] = undone[entry.seq]
         if entry.kind == "undo" and entry.undoes:

@@ -303,7 +303,10 @@ def tap(data: Any, where: str, brush: str) -> str:
         return ""
     base = f"/players/{index}/hospital"
     if parts[3] == "at" and len(parts) == 6:
-        return place(hospital, parts[4], parts[5], brush, base)
+        placed = place(hospital, parts[4], parts[5], brush, base)
+        if placed:
+            from_market(data, hospital, hospital[-1])
+        return placed
     try:
         tile = hospital[int(parts[3])]
     except (IndexError, ValueError):
@@ -335,6 +338,24 @@ def place(hospital: list[Any], x: str, y: str, brush: str, base: str) -> str:
     doors = [side for (dx, dy), side in FACING.items() if (cx + dx, cy + dy) in taken]
     hospital.append({**tile, "x": cx, "y": cy, "rotation": 0, "doors": doors})
     return f"{base}/{len(hospital) - 1}"
+
+
+def from_market(data: Any, hospital: list[Any], tile: dict[str, Any]) -> None:
+    """A room put on a free cell mid-game comes from its market stack (one fewer there): a
+    special room always, a treatment room once the four starting ones are in the hospital
+    (it is then an extra room, QU-205)."""
+    if tile.get("kind") == "treatment":
+        starting = {t.get("colour") for t in hospital[:-1] if isinstance(t, dict)
+                    and t.get("kind") == "treatment" and not t.get("extra")}  # fmt: skip
+        if not set(COLOURS) <= starting:
+            return
+        tile["extra"] = True
+    market = data.get("market")
+    for stack in market if isinstance(market, list) else []:
+        same = isinstance(stack, dict) and stack.get("kind") == tile.get("kind")
+        if same and stack.get("colour") == tile.get("colour") and stack.get("count", 0) > 0:
+            stack["count"] -= 1
+            return
 
 
 def change(hospital: list[Any], number: int, tile: dict[str, Any], brush: str, base: str) -> str:

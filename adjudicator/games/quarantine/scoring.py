@@ -29,7 +29,7 @@ def details(state: State, index: int) -> dict[str, int]:
 
 
 def player_list(names: list[str]) -> Listed:
-    """Players' names joined as the reader's language joins a list ("anna and ben")."""
+    """Players' names joined as the reader's language joins a list ("Anna and Ben")."""
     return Listed(tuple(names))
 
 

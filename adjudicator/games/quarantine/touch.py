@@ -1,7 +1,7 @@
 """Quarantine's moves on its picture (see :mod:`adjudicator.core.touch`).
 
-The places: a hospital tile (``tile:anna:0:1``, the player's name and the tile's square),
-a player's waiting line (``line:anna``) and a market stack (``market:lab``,
+The places: a hospital tile (``tile:Anna:0:1``, the player's name and the tile's square),
+a player's waiting line (``line:Anna``) and a market stack (``market:lab``,
 ``market:treatment:blue``). A tap on a tile puts the grey cube there (or, while
 disinfecting or admitting, names that tile); a tap on a waiting line puts the drawn
 patient in it; a tap on a market stack buys from it (the payment and the tile's square

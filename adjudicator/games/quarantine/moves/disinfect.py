@@ -108,5 +108,5 @@ def sampled(state: State, rng: random.Random) -> list[Candidate]:
 
 @KIND.places
 def named_places(state: State, data: Candidate) -> list[str]:
-    """The tile disinfected (``tile:anna:0:1``)."""
+    """The tile disinfected (``tile:Anna:0:1``)."""
     return one_tile(data)

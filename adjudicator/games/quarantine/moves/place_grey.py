@@ -344,7 +344,7 @@ def grouped(state: State, data: Candidate) -> Message | None:
 
 @KIND.places
 def named_places(state: State, data: Candidate) -> list[str]:
-    """The tile the cube goes to (``tile:anna:0:1``)."""
+    """The tile the cube goes to (``tile:Anna:0:1``)."""
     return one_tile(data)
 
 

@@ -154,5 +154,5 @@ def grouped(state: State, data: Candidate) -> Message:
 
 @KIND.places
 def named_places(state: State, data: Candidate) -> list[str]:
-    """The waiting line the patient joins (``line:anna``)."""
+    """The waiting line the patient joins (``line:Anna``)."""
     return [f"line:{data['player']}"] if data.get("player") else []
