@@ -215,3 +215,5 @@ def test_an_empty_optional_input_at_a_list_item_keeps_the_item() -> None:
     from web.forms import read_form
 
     assert read_form({"int~:s/players/0": ""}, "s", {"players": [1, 2]}) == {"players": [1, 2]}
+    # the same marker naming the root (found by the fuzz: a 500 on the check page)
+    assert read_form({"int~:s": ""}, "s", {"players": [1, 2]}) == {"players": [1, 2]}

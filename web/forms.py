@@ -567,7 +567,8 @@ def read_form(form: Mapping[str, str], root: str, base: Any) -> Any:
                 raise BadField(N_("The input is nested too deeply."))
             value = convert(kind, flags, raw)
             if path == "":
-                data = value
+                if value is not _SKIP:  # the whole input left empty keeps what there was
+                    data = value
             else:
                 set_at(data, parts, value)
         except BadField as exc:

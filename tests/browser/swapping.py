@@ -41,3 +41,17 @@ def tab_to(page: Page, selector: str, limit: int = 400) -> None:
             return
         page.keyboard.press("Tab")
     raise AssertionError(f"{selector} not reached by the keyboard")
+
+
+def choose_by_keys(page: Page, selector: str, value: str) -> None:
+    """Choose ``value`` in the select ``selector`` with the arrow keys, as a keyboard user
+    does: each step changes the choice and the page answers it, so each answer is awaited
+    (and the select reached again) before the next step."""
+    tab_to(page, selector)
+    values = page.locator(f"{selector} option").evaluate_all("els => els.map(e => e.value)")
+    steps = values.index(value) - values.index(page.locator(selector).input_value())
+    for _ in range(abs(steps)):
+        with submitted(page):
+            page.keyboard.press("ArrowDown" if steps > 0 else "ArrowUp")
+        tab_to(page, selector)
+    assert page.locator(selector).input_value() == value

@@ -185,6 +185,7 @@ def test_three_phones_join_and_play_six_nation_turns(browser: Browser, table_ser
     seq, version = seq + 1, version + 1
     everyone_sees(phones, seq, TOOK_BACK, version)
     for lang, page in phones.items():
-        expect(page.locator(f"#entry-{seq} .undoes")).to_contain_text(f"{undone}. ")
+        line = f"第 {undone} 筆" if lang == "zh_TW" else f"{undone}. "  # the language's count
+        expect(page.locator(f"#entry-{seq} .undoes")).to_contain_text(line)
         expect(page.locator(f"#entry-{undone}")).to_contain_text(UNDONE[lang])
         assert page.locator("ol.log > li").count() == seq

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from swapping import page_loads, submitted, tab_to
+from swapping import choose_by_keys, page_loads, submitted, tab_to
 from test_editors import serious_axe_violations
 
 pytestmark = pytest.mark.browser
@@ -32,20 +32,8 @@ def open_table(page: Page, server: str, game: str) -> str:
 
 
 def choose_kind(page: Page, kind: str) -> None:
-    """The kind of action, chosen with the arrow keys (the page answers the last step)."""
-    tab_to(page, "select[name=move_type]")
-    kinds = page.locator("select[name=move_type] option").evaluate_all(
-        "els => els.map(e => e.value)"
-    )
-    steps = kinds.index(kind) - kinds.index(page.locator("select[name=move_type]").input_value())
-    for number in range(abs(steps)):
-        key = "ArrowDown" if steps > 0 else "ArrowUp"
-        if number == abs(steps) - 1:
-            with submitted(page):
-                page.keyboard.press(key)
-        else:
-            page.keyboard.press(key)
-    assert page.locator("select[name=move_type]").input_value() == kind
+    """The kind of action, chosen with the arrow keys."""
+    choose_by_keys(page, "select[name=move_type]", kind)
 
 
 def next_place(page: Page) -> str:

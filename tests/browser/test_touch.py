@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from disputes import DISPUTES, Dispute, settle
 from playwright.sync_api import Page, expect
-from swapping import page_loads, submitted, tab_to
+from swapping import choose_by_keys, page_loads, submitted, tab_to
 from test_editors import serious_axe_violations
 
 pytestmark = pytest.mark.browser
@@ -38,19 +38,7 @@ def test_a_move_by_keyboard_alone(page: Page, server: str, dispute: Dispute) -> 
     page.set_viewport_size(PHONE)
     loads = page_loads(page)
     page.goto(f"{server}/{dispute.lang}/{dispute.game}/move?example=mid-game")
-    tab_to(page, "select[name=move_type]")
-    kinds = page.locator("select[name=move_type] option").evaluate_all(
-        "els => els.map(e => e.value)"
-    )
-    now = page.locator("select[name=move_type]").input_value()
-    steps = kinds.index(dispute.kind) - kinds.index(now)
-    for number in range(abs(steps)):
-        if number == abs(steps) - 1:
-            with submitted(page):  # the last step changes the kind: the page answers
-                page.keyboard.press("ArrowDown" if steps > 0 else "ArrowUp")
-        else:
-            page.keyboard.press("ArrowDown" if steps > 0 else "ArrowUp")
-    assert page.locator("select[name=move_type]").input_value() == dispute.kind
+    choose_by_keys(page, "select[name=move_type]", dispute.kind)
     for place in dispute.places:
         tab_to(page, f'a[data-place="{place}"]')
         with submitted(page):
