@@ -20,7 +20,7 @@ from ..i18n import COOKIE_AGE, LANG_COOKIE, canonical, current_lang
 from ..views import error_views
 from . import misses, tables
 from .pages import PHONE_COOKIE, bp, table_game, this_phone, this_seat
-from .views import side_choices, start_choices
+from .views import seat_count, side_choices, start_choices
 
 # --- open a table --------------------------------------------------------------------------
 
@@ -90,6 +90,7 @@ def _open_page(game: Game, form: dict[str, Any], errors: list[Any], **more: Any)
     return render_template(
         "table/open.html", games=available_games(), chosen=game, form=form, errors=errors,
         starts=start_choices(game), sides=side_choices(game, current_lang()),
+        seats=seat_count(game),
         typed=request.args.get("code", ""), **more,
     )  # fmt: skip
 

@@ -172,6 +172,15 @@ LOG_TITLES = {
 }
 
 
+#: The open form's seats for a game whose examples name no setup.
+MAX_SEATS = 6
+
+
+def seat_count(game: Game) -> int:
+    """How many seats the open form offers: the most players of the game's own setups."""
+    return max((n for _name, n in setup_examples(game.example_names())), default=MAX_SEATS)
+
+
 def start_choices(game: Game) -> list[tuple[str, str]]:
     """What a table may start from, besides the setup for the players typed: the game's
     setups and examples by their titles, and the starts of its example logs."""

@@ -134,7 +134,7 @@ def table(caption: str, heads: list[str], rows: list[tuple[bool, list[str]]]) ->
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
     body = "".join(
         ('<tr class="marked">' if bad else "<tr>")
-        + "".join(f"<td>{c}</td>" for c in cells)
+        + "".join(f'<td data-label="{escape(h)}">{c}</td>' for h, c in zip(heads, cells))
         + "</tr>"
         for bad, cells in rows
     )
