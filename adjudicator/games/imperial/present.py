@@ -134,7 +134,9 @@ def table(caption: str, heads: list[str], rows: list[tuple[bool, list[str]]]) ->
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
     body = "".join(
         ('<tr class="marked">' if bad else "<tr>")
-        + "".join(f'<td data-label="{escape(h)}">{c}</td>' for h, c in zip(heads, cells))
+        + "".join(
+            f'<td data-label="{escape(h)}">{c}</td>' for h, c in zip(heads, cells, strict=True)
+        )
         + "</tr>"
         for bad, cells in rows
     )
