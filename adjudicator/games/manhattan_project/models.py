@@ -294,6 +294,11 @@ class State(Strict):
         assert found is not None
         return found
 
+    @property
+    def opponents(self) -> list[Player]:
+        """Every player but the active one, in seat order."""
+        return [p for p in self.players if p.colour != self.turn.active]
+
 
 # --- parts of the moves ---------------------------------------------------------------
 class WorkerRef(Strict):

@@ -257,7 +257,7 @@ def sampled(state: State, rng: random.Random) -> list[Candidate]:
     workers = central_workers(state)
     if not workers:
         return []
-    opponents = [q for q in state.players if q.colour != state.active.colour]
+    opponents = state.opponents
     return [_air_strike_candidate(state, rng, workers, opponents)]
 
 

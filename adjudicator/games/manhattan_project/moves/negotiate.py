@@ -72,7 +72,7 @@ def effect(new: State, p: Player, move: Negotiate, out: list[Message]) -> None:
 @KIND.sample
 def sampled(state: State, rng: random.Random) -> list[Candidate]:
     """Now and then, a deal with a random opponent."""
-    opponents = [q for q in state.players if q.colour != state.active.colour]
+    opponents = state.opponents
     if opponents and rng.random() < 0.05:
         return [{"type": "negotiate", "partner": rng.choice(opponents).colour}]
     return []

@@ -209,7 +209,7 @@ def sampled(state: State, rng: random.Random) -> list[Candidate]:
     workers = central_workers(state)
     if not workers:
         return []
-    opponents = [q for q in state.players if q.colour != state.active.colour]
+    opponents = state.opponents
     return [_repair_candidate(state, rng, workers, opponents)]
 
 
