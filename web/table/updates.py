@@ -117,6 +117,7 @@ def _delta(found: TableRow, have: tuple[int, int]) -> dict[str, Any] | None:
     layers = None if state is None else move_layers(game, state, {}, tap_addresses(found.code))
     if layers is None:
         return None
+    layers = _changed_layers(found, version, layers)
     fresh, changed = _lines(found, length)
     html = render_template(
         "table/live_delta.html", table=found, entries=fresh, changed=changed,
@@ -130,6 +131,19 @@ def _delta(found: TableRow, have: tuple[int, int]) -> dict[str, Any] | None:
         "html": html,
         "layers": layers,
     }
+
+
+def _changed_layers(found: TableRow, version: int, layers: dict[str, str]) -> dict[str, str]:
+    """The layers that differ from those of ``version`` (the page's), when this process drew
+    that version's in this language (else all of them)."""
+    drawn = _kept("layers")
+    key = (found.code, current_lang(), second_lang())
+    before = drawn.get(key)
+    if before is None or before[0] != found.version:
+        drawn[key] = (found.version, layers)
+    if before is None or before[0] != version:
+        return layers
+    return {name: html for name, html in layers.items() if before[1].get(name) != html}
 
 
 def _lines(found: TableRow, length: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
