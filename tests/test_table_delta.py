@@ -12,24 +12,18 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from tests.test_table_web import FIRST, WRONG
+from tests.test_table_web import open_table as opened
 from web import create_app
-
-PLAYERS = [{"name": n} for n in ("Anna", "Ben", "Chloe", "Dimitris")]
-FIRST = {"type": "opening", "player": "Anna", "nation": "AH", "bond": 9}
-WRONG = {"type": "opening", "player": "Ben", "nation": "AH", "bond": 9}
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> FlaskClient:
-    app = create_app({"ADJ_DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}"})
-    return app.test_client()
+    return create_app({"ADJ_DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}"}).test_client()
 
 
 def open_table(client: FlaskClient) -> str:
-    body = {"game": "imperial", "players": PLAYERS, "example": "expert-opening"}
-    answer = client.post("/api/v1/tables", json=body)
-    assert answer.status_code == 201
-    return str(answer.json["code"])  # type: ignore[index]
+    return str(opened(client)["code"])
 
 
 def flat(html: str) -> str:
