@@ -38,6 +38,9 @@ from .views import entry_views
 
 #: Rendered parts and deltas kept per process (each keyed by the table's version).
 LIVE_COPIES = 512
+#: The layers drawn last per table and language, kept per process (a server's followed
+#: tables in every language: 200 tables in four languages on two workers, with room).
+KEPT_LAYERS = 2048
 #: Table rows kept per process, by head: the phones of one table, in several languages,
 #: ask for the same version after each change (one read of the database for them all).
 KEPT_ROWS = 256
@@ -136,7 +139,7 @@ def _delta(found: TableRow, have: tuple[int, int]) -> dict[str, Any] | None:
 def _changed_layers(found: TableRow, version: int, layers: dict[str, str]) -> dict[str, str]:
     """The layers that differ from those of ``version`` (the page's), when this process drew
     that version's in this language (else all of them)."""
-    drawn = _kept("layers")
+    drawn = _kept("layers", KEPT_LAYERS)
     key = (found.code, current_lang(), second_lang())
     before = drawn.get(key)
     if before is None or before[0] != found.version:
