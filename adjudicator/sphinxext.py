@@ -297,10 +297,13 @@ def compose(message: str, **values: nodes.Node | str) -> list[nodes.Node]:
 
 def data_files(game: Game) -> list[Path]:
     """The files a game page is written from: when one changes, Sphinx rewrites the page
-    (it only watches the .rst stubs by itself)."""
+    (it only watches the .rst stubs by itself), the game's Python included (a page names
+    the file and line of each check)."""
     folder = game.package_dir
     found = [folder / name for name in ("rules.toml", "glossary.toml", "disputes.toml")]
     found += sorted(folder.glob("cases/*.yaml")) + sorted(folder.glob("examples/*.json"))
+    # the checks' code: a page names where each check is declared (file and line)
+    found += sorted(folder.rglob("*.py"))
     found += [po_path(domain, lang) for domain in (game.domain, CORE) for lang in LANGS]
     return [path for path in found if path.is_file()]
 
