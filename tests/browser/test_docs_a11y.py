@@ -30,6 +30,13 @@ from adjudicator.core.i18n import LANGS
 
 pytestmark = pytest.mark.browser
 
+
+@pytest.fixture
+def page(reused_page: Page) -> Page:
+    """The module's tests share a page (each loads what it reads)."""
+    return reused_page
+
+
 PHONE = {"width": 390, "height": 844}
 GAMES = ("manhattan-project", "imperial", "quarantine")
 LONG = ("rules.html", "glossary.html", "cases.html")
