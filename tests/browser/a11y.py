@@ -1,20 +1,21 @@
 """axe-core's serious and critical violations on a page, whole, or, for the reference's
-long pages, in two passes that check the same things for a quarter of the CPU.
+long pages, in two passes that check the same things for a fifth of the CPU.
 
 axe's colour-contrast rule costs in proportion to the whole document, whatever part of it
 it is asked about (it lays out a grid of every element to find what lies behind each text):
 three quarters of axe's time on the reference, 19 of 25 CPU-s on a cases page of 22,000
 elements. Its verdict on an element depends only on the CSS that element gets (its colours,
-font size and weight, and the backgrounds of its ancestors), and the CSS an element gets is
-decided by its path from ``<body>``: each ancestor's tag, classes, the attributes selectors
-match on, and whether it is its parent's first child (the reference's CSS colours nothing
-by a later position: no ``:last-child`` or ``:nth-child`` rule sets a colour). So
-:func:`page_violations` runs every rule but colour contrast on the page as it is (the rules
-that depend on the words: a table too wide for a phone, an empty link, a repeated id), then
-removes each element whose paths a sibling before it already has, and runs colour contrast
-on what is left: one element of every path of the page, checked against the page's own
-CSS. It asserts that the paths before and after are the same set, so nothing it removed
-had a path no other element has.
+font size and weight, and the backgrounds of its ancestors), and so does that of the other
+rule that judges colours (a link told apart from the text around it by colour alone). The
+CSS an element gets is decided by its path from ``<body>``: each ancestor's tag, classes,
+the attributes and ids selectors match on, and whether it is its parent's first child (the
+reference's CSS colours nothing by a later position: no ``:last-child`` or ``:nth-child``
+rule sets a colour). So :func:`page_violations` runs every rule but those two on the page
+as it is (the rules that depend on the words and the layout: a table too wide for a phone,
+an empty link, a repeated id), then removes each element whose paths a sibling before it
+already has, and runs the two colour rules on what is left: one element of every path of
+the page, with whether it holds text, under the page's own CSS. It checks that the paths
+before and after are the same set, so nothing it removed had a path no other element has.
 """
 
 from __future__ import annotations

@@ -7,12 +7,12 @@ the same markup repeated hundreds of times, minutes each under axe) for one game
 language, so that the four languages together check each game's. With ``ADJ_AXE_ALL=1``
 it checks every page in every language.
 
-Each page is checked by :func:`a11y.page_violations`: every axe rule on the page as it is
-(what depends on the words: a table too wide for a phone, as in en, el and pt on the
-Imperial board page; an empty link; a repeated id), colour contrast on the page reduced to
-one element of each distinct path from ``<body>`` (colour depends on the CSS an element
-gets, which its path decides; see ``tests/browser/a11y.py``), which checks the same
-colours for a quarter of the CPU.
+Each page is checked by :func:`a11y.page_violations`: every axe rule but the two that judge
+colours on the page as it is (what depends on the words: a table too wide for a phone, as
+in en, el and pt on the Imperial board page; an empty link; a repeated id), then the colour
+rules (text contrast, a link told apart by colour alone) on the page reduced to one element
+of each distinct path from ``<body>``: the colours an element gets are decided by its path
+(see ``tests/browser/a11y.py``), so the same colours are judged for a fifth of the CPU.
 
 Run: ``pytest -m browser tests/browser/test_docs_a11y.py``.
 """
