@@ -297,10 +297,13 @@ def compose(message: str, **values: nodes.Node | str) -> list[nodes.Node]:
 
 def data_files(game: Game) -> list[Path]:
     """The files a game page is written from: when one changes, Sphinx rewrites the page
-    (it only watches the .rst stubs by itself)."""
+    (it only watches the .rst stubs by itself), the game's Python included (a page names
+    the file and line of each check)."""
     folder = game.package_dir
     found = [folder / name for name in ("rules.toml", "glossary.toml", "disputes.toml")]
     found += sorted(folder.glob("cases/*.yaml")) + sorted(folder.glob("examples/*.json"))
+    # the checks' code: a page names where each check is declared (file and line)
+    found += sorted(folder.rglob("*.py"))
     found += [po_path(domain, lang) for domain in (game.domain, CORE) for lang in LANGS]
     return [path for path in found if path.is_file()]
 
@@ -316,6 +319,8 @@ class GameDirective(SphinxDirective):
         return get_game(self.arguments[0])
 
     def run(self) -> list[nodes.Node]:
+        if extracting(self.env):
+            return []
         for path in data_files(self.game):
             self.env.note_dependency(str(path))
         return untranslatable(self.render())
@@ -344,6 +349,8 @@ class RuleDirective(SphinxDirective):
     required_arguments = 1
 
     def run(self) -> list[nodes.Node]:
+        if extracting(self.env):
+            return []
         rule_id = self.arguments[0]
         game = _game_of(rule_id)
         rule = game.rule(rule_id) if game else None
@@ -415,6 +422,13 @@ def _pages_text(env: BuildEnvironment, where: str) -> str:
         if m
     ]
     return join_items(said, _lang(env))
+
+
+def extracting(env: BuildEnvironment) -> bool:
+    """Sphinx's gettext builder, which finds the prose pages' messages (docs.pot for
+    ``adjudicator i18n``): what the game directives write is all :func:`untranslatable`,
+    so they write nothing for it (their pages were four fifths of its time)."""
+    return bool(env.app.builder.name == "gettext")
 
 
 def untranslatable(found: list[nodes.Node]) -> list[nodes.Node]:

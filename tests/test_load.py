@@ -23,27 +23,26 @@ def games():
     return found
 
 
-def test_the_server_stops_with_its_workers(games):
+def test_load_is_bounded_by_count_and_counts_errors_and_the_server_stops_with_its_workers(
+    games,
+):
+    """One server for both (a start is ~3 s of CPU): the load does not stop it."""
     server = GunicornServer(workers=2)
     with server:
         master = server.process.pid
         workers = server.worker_pids()
         assert len(workers) == 2
-    assert server.process is None
-    assert children_of(master) == []
-    for pid in workers:
-        with pytest.raises(OSError):
-            open(f"/proc/{pid}/status").close()
-
-
-def test_load_is_bounded_by_count_and_counts_errors(games):
-    with GunicornServer(workers=2) as server:
         wrong = Call("GET", "/api/v1/no-such-game/examples")
         found = run_load(
             server.host, server.port, [wrong], concurrency=2, seconds=30, max_requests=10
         )
     assert found.requests == 10 and found.errors == 10
     assert "HTTP 404" in found.error_samples[0]
+    assert server.process is None
+    assert children_of(master) == []
+    for pid in workers:
+        with pytest.raises(OSError):
+            open(f"/proc/{pid}/status").close()
 
 
 def test_connection_refused_counts_as_errors():

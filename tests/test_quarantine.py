@@ -165,6 +165,30 @@ def test_spread_takes_a_list_and_reads_one_square_as_a_list():
     assert GAME.parse_move({**move, "spread": [[1, 1], [0, 1]]}).spread == [[1, 1], [0, 1]]
     assert GAME.parse_move({**move, "spread": [1, 1]}).spread == [[1, 1]]
     assert GAME.parse_move(move).spread == []
+    assert GAME.parse_move({**move, "spread": None}).spread == []
+
+
+def test_the_schema_states_every_spread_the_server_reads_and_the_editor_draws_the_list():
+    """The move schema (and the API's document) says what the server accepts: a list of
+    squares, one square or null; the move editor draws the list, the form the server
+    writes, and reads a filled-in square back as a list of one."""
+    from web.forms import build_editor, move_variants, read_form
+
+    schema = move_variants(GAME.schema("move"))[1]["place_grey"]
+    spread = schema["properties"]["spread"]
+    assert [form.get("type") for form in spread["anyOf"]] == ["array", "array", "null"]
+    assert spread["anyOf"][0]["items"]["type"] == "array"  # the list of squares first
+    move = {"type": "place_grey", "player": "Anna", "at": [0, 0], "spread": [[0, 2]]}
+    editor = build_editor(schema, move, "m", "move")
+
+    def leaves(node):
+        for child in node.children:
+            yield from leaves(child) if child.is_group else [child]
+
+    found = {leaf.path: leaf for leaf in leaves(editor) if leaf.path.startswith("/spread")}
+    assert sorted(found) == ["/spread/0/0", "/spread/0/1"]
+    form = {leaf.name: str(leaf.value) for leaf in found.values()}
+    assert read_form(form, "m", move)["spread"] == [[0, 2]]
 
 
 def test_renovation_rotation_is_stated_or_relative():

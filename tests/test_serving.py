@@ -129,16 +129,28 @@ def docs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def test_adjudicator_serve_prints_its_address_once_it_listens(docs: Path) -> None:
-    with adjudicator_serve(docs) as (host, port, lines):
-        assert lines[0].startswith(f"Serving the adjudicator at http://{host}:{port}/")
-        status, headers, _ = request_once(host, port, "GET", "/healthz")
-        assert status == 200 and headers.get("Connection", "").lower() != "close"
+@pytest.fixture(scope="module")
+def served(docs: Path) -> Iterator[tuple[str, int, list[str]]]:
+    """One ``adjudicator serve`` for the module's tests (a start is ~4 s of CPU): what it
+    printed when it started is kept, and the slow sockets' probe leaves it as it was."""
+    with adjudicator_serve(docs) as running:
+        yield running
 
 
-def test_64_slow_sockets_do_not_delay_adjudicator_serve(docs: Path) -> None:
-    with adjudicator_serve(docs) as (host, port, _lines):
-        probe(host, port)
+def test_adjudicator_serve_prints_its_address_once_it_listens(
+    served: tuple[str, int, list[str]],
+) -> None:
+    host, port, lines = served
+    assert lines[0].startswith(f"Serving the adjudicator at http://{host}:{port}/")
+    status, headers, _ = request_once(host, port, "GET", "/healthz")
+    assert status == 200 and headers.get("Connection", "").lower() != "close"
+
+
+def test_64_slow_sockets_do_not_delay_adjudicator_serve(
+    served: tuple[str, int, list[str]],
+) -> None:
+    host, port, _lines = served
+    probe(host, port)
 
 
 # --- behind Debian's nginx ----------------------------------------------------------------------

@@ -41,23 +41,6 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return database_url(request.param, request, tmp_path)
 
 
-def test_the_server_migrates_before_its_first_request(tmp_path: Path) -> None:
-    """A new database gets its schema when the server starts (once, before the workers
-    fork), not from the first request that needs it."""
-    from sqlalchemy import inspect
-
-    from adjudicator.table.store import is_current, make_engine
-
-    url = f"sqlite:///{tmp_path / 'new.sqlite3'}"
-    with serve(url):
-        engine = make_engine(url)
-        try:
-            assert "adj_tables" in inspect(engine).get_table_names()
-            assert is_current(engine)
-        finally:
-            engine.dispose()
-
-
 def test_a_move_reaches_a_live_stream_on_the_other_worker_and_survives_sigkill(
     db_url: str,
 ) -> None:
@@ -161,14 +144,18 @@ def moves_until_killed(server: GunicornServer, code: str) -> list[tuple[int, int
 def test_a_stop_is_quiet_and_its_control_socket_its_own(tmp_path: Path, signum: int) -> None:
     """Ctrl-C (SIGINT) or SIGTERM with live streams open: the workers end their streams and
     leave without a traceback (none is killed at the graceful timeout), and the control
-    socket was this server's own, named by its master, and is gone afterwards."""
-    server = GunicornServer(env={**os.environ, "ADJUDICATOR_DATABASE_URL":
-                                 f"sqlite:///{tmp_path / 't.sqlite3'}"},
+    socket was this server's own, named by its master, and is gone afterwards.
+
+    Its database is new: the server gave it its schema when it started (once, before the
+    workers fork), not the first request that needs it."""
+    url = f"sqlite:///{tmp_path / 't.sqlite3'}"
+    server = GunicornServer(env={**os.environ, "ADJUDICATOR_DATABASE_URL": url},
                             extra_args=["--log-level", "info"], start_timeout=120)  # fmt: skip
     server.start()
     assert server.process is not None
     master = server.process.pid
     try:
+        assert_migrated(url)
         body = {"game": "imperial", "players": PLAYERS, "example": "setup-4p"}
         _status, table = call(server, "POST", "/api/v1/tables", body)
         streams = []
@@ -188,3 +175,17 @@ def test_a_stop_is_quiet_and_its_control_socket_its_own(tmp_path: Path, signum: 
     assert not Path(f"instance/gunicorn-{master}.ctl").exists()
     assert "Traceback" not in log and "SIGKILL" not in log and "graceful timeout" not in log, log
     assert log.count("Worker exiting") == 2
+
+
+def assert_migrated(url: str) -> None:
+    """The database at ``url`` has the tables' schema at its newest revision."""
+    from sqlalchemy import inspect
+
+    from adjudicator.table.store import is_current, make_engine
+
+    engine = make_engine(url)
+    try:
+        assert "adj_tables" in inspect(engine).get_table_names()
+        assert is_current(engine)
+    finally:
+        engine.dispose()

@@ -134,7 +134,10 @@ def split_pointer(path: str) -> list[str]:
 
 
 class Resolver:
-    """Follows ``$ref`` into ``$defs`` and folds ``anyOf [X, null]`` into a nullable X."""
+    """Follows ``$ref`` into ``$defs`` and folds ``anyOf [X, null]`` into a nullable X. Of
+    an ``anyOf`` of several forms the editor draws the first, the one the server writes
+    (the others are spellings it also reads, such as one square for a list of one); an
+    ``anyOf`` of constraints (no ``type``: "a treatment tile names its colour") is kept."""
 
     def __init__(self, root: Schema) -> None:
         self.defs: Mapping[str, Any] = root.get("$defs", {})
@@ -149,8 +152,9 @@ class Resolver:
             options = node.get("anyOf")
             if isinstance(options, list):
                 rest = [o for o in options if o.get("type") != "null"]
-                if len(rest) == 1:
-                    nullable = nullable or len(rest) < len(options)
+                if rest and all("type" in o or "$ref" in o for o in rest):
+                    # null is a choice of its own only beside one form
+                    nullable = nullable or len(rest) == 1 < len(options)
                     node = {**rest[0], **{k: v for k, v in node.items() if k != "anyOf"}}
                     continue
             break

@@ -197,7 +197,9 @@ def _page_ngettext(context: Context, singular: str, plural: str, num: int, **var
 def init_app(app: Flask) -> None:
     app.before_request(refuse_unknown_api_lang)
     CatalogBabel(app, locale_selector=select_lang)
-    app.jinja_env.globals.update(gettext=_page_gettext, ngettext=_page_ngettext)
+    # (html_langs: also for the macros a template imports without its context, kept once)
+    app.jinja_env.globals.update(gettext=_page_gettext, ngettext=_page_ngettext,
+                                 html_langs=HTML_LANG)  # fmt: skip
     app.context_processor(template_globals)
     app.add_template_filter(label, "label")
     app.add_template_filter(sentences, "sentences")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -309,9 +310,18 @@ class Game:
         raise MalformedInput.from_pydantic(error, data, domain=self.domain) from None
 
     def schema(self, which: str = "state") -> dict[str, Any]:
-        """The JSON Schema of a state or a move (what the editors draw)."""
-        model = self.move_adapter if which == "move" else TypeAdapter(self.state_model)
-        return model.json_schema()
+        """The JSON Schema of a state or a move (what the editors draw): a copy of its own,
+        which the caller may change."""
+        return copy.deepcopy(self._schemas["move" if which == "move" else "state"])
+
+    @cached_property
+    def _schemas(self) -> dict[str, dict[str, Any]]:
+        """The schemas, generated once: pydantic takes 4-13 ms a schema, and a page asks
+        for one several times (the editors, the kinds of move, the copies)."""
+        return {
+            "state": TypeAdapter(self.state_model).json_schema(),
+            "move": self.move_adapter.json_schema(),
+        }
 
     def input_schema(self, which: str = "state") -> dict[str, Any]:
         """:meth:`schema` as an input may be written: with the ``format_version`` a state

@@ -9,8 +9,9 @@ attribute value it writes is escaped.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -53,6 +54,13 @@ class Presentation:
     examples: Mapping[str, str] = field(default_factory=dict)
     touch: Touch | None = None
     """How a move is entered by tapping the picture (:mod:`adjudicator.core.touch`)."""
+    layers: Callable[[Any, set[str], str, Links, Names], dict[str, str]] | None = None
+    """The parts of the picture that change with the state (same arguments as ``draw``),
+    by name: each is one element of ``draw``'s HTML that carries ``data-layer="<name>"``,
+    drawn the same way; the rest of the picture depends on the language, the links and
+    the marks only. A page that has the picture takes the new layers after a move instead
+    of the whole picture (the shared table's live updates); without ``layers``, it takes
+    the whole picture."""
 
 
 class Places:
@@ -73,6 +81,39 @@ class Places:
 
     def __bool__(self) -> bool:
         return False
+
+
+def links_key(links: Links) -> Hashable | None:
+    """What a picture's ``links`` change in its HTML, as a key (``None``: a function, whose
+    ids cannot be told in advance; what it draws is not kept)."""
+    if isinstance(links, Places):
+        address = links.address("") if links.address is not None else None
+        return (address, links.form, tuple(sorted(links.marks.items())), tuple(links.route),
+                tuple(sorted(links.words.items())))  # fmt: skip
+    return links if isinstance(links, bool) else None
+
+
+class Drawn:
+    """Parts of pictures drawn before, by what they were drawn from: a key the game makes
+    of the parts of the state a layer shows, with the language, the marks and
+    :func:`links_key` (a live table draws its layers after every move, and most moves
+    change one or two of them). The oldest are forgotten past ``size``."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self.parts: OrderedDict[Hashable, str] = OrderedDict()
+
+    def get(self, key: Hashable | None, draw: Callable[[], str]) -> str:
+        """The part drawn for ``key`` (``draw()`` it if it was not; never kept for ``None``)."""
+        if key is None:
+            return draw()
+        found = self.parts.get(key)
+        if found is None:
+            found = self.parts[key] = draw()
+            while len(self.parts) > self.size:
+                with suppress(KeyError):  # (another thread took it first)
+                    self.parts.popitem(last=False)
+        return found
 
 
 def is_marked(path: str, marked: Iterable[str]) -> bool:

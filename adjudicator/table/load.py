@@ -1,8 +1,9 @@
 """A bounded loopback load on the shared tables: N tables, each with live clients on the
 Server-Sent Events stream and one phone entering a move every few seconds. It measures the
 move latency, the time from sending a move until each live client hears of it, and until
-it has the changed part of the page in its language (as ``web/static/table.js`` fetches
-it: the clients of a table read the four languages in turn).
+it has the changed part of the page in its language (as ``web/static/table.js`` has it:
+from the event of its stream in its language, else by a fetch; the clients of a table
+read the four languages in turn).
 
 Only loopback addresses; every loop is bounded in time. Used by ``adjudicator bench --table``.
 """
@@ -22,6 +23,8 @@ from adjudicator.core.i18n import LANGS
 from adjudicator.games import get_game
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+#: The longest line of an event stream read (an event carries the picture's changed layers).
+STREAM_LINE = 4 * 1024 * 1024
 
 
 def household(index: int) -> str:
@@ -84,18 +87,20 @@ async def _request(
 
 
 class _Table:
-    def __init__(self, code: str, state: dict[str, Any], version: int, address: str) -> None:
+    def __init__(self, code: str, state: dict[str, Any], version: int, log_length: int,
+                 address: str) -> None:  # fmt: skip
         self.code, self.state, self.version, self.address = code, state, version, address
+        self.log_length = log_length
         self.sent: dict[int, float] = {}
 
 
-async def _show(host: str, port: int, table: _Table, lang: str, version: int,
+async def _show(host: str, port: int, table: _Table, lang: str, have: str, version: int,
                 figures: Figures) -> None:  # fmt: skip
-    """Fetch the changed part of the table page in ``lang``, as the page does when its
-    stream tells of a new version, and note when it came."""
+    """Fetch what changed since ``have`` in ``lang``, as the page does when its stream's
+    event did not carry it, and note when it came."""
     try:
-        status, _html = await _request(
-            host, port, "GET", f"/{lang}/t/{table.code}/live", None, table.address
+        status, _answer = await _request(
+            host, port, "GET", f"/{lang}/t/{table.code}/live?have={have}", None, table.address
         )
     except OSError:
         status = 0
@@ -105,25 +110,55 @@ async def _show(host: str, port: int, table: _Table, lang: str, version: int,
         figures.shown_ms.append((time.monotonic() - table.sent[version]) * 1000)
 
 
+class _Phone:
+    """What one live client's page shows (its version and log length) and its fetches."""
+
+    def __init__(self, table: _Table, lang: str) -> None:
+        self.table, self.lang = table, lang
+        self.shown = f"{table.version}.{table.log_length}"
+        self.heard: set[int] = set()
+        self.showing: set[asyncio.Task[None]] = set()
+
+    def hear(self, host: str, port: int, data: dict[str, Any], figures: Figures) -> None:
+        """An event of the page's stream: the page merges its delta (based on what it shows),
+        else fetches what changed (see ``web/static/table.js``)."""
+        version = int(data["version"])
+        told = f"{version}.{data['log_length']}"
+        sent = self.table.sent.get(version)
+        new = sent is not None and version not in self.heard
+        if sent is not None and new:
+            self.heard.add(version)
+            figures.update_ms.append((time.monotonic() - sent) * 1000)
+        delta = data.get("delta")
+        if delta is not None and delta.get("base") == self.shown:
+            if sent is not None and new:
+                figures.shown_ms.append((time.monotonic() - sent) * 1000)
+        elif told != self.shown and new:
+            task = asyncio.create_task(_show(host, port, self.table, self.lang, self.shown,
+                                             version, figures))  # fmt: skip
+            self.showing.add(task)
+            task.add_done_callback(self.showing.discard)
+        self.shown = told
+
+
 async def _listen(host: str, port: int, table: _Table, until: float, figures: Figures,
                   lang: str) -> None:  # fmt: skip
-    """One live client: follow the event stream (reconnecting as a browser does) and note,
-    for every version a move made, how long after the move was sent it arrived; then fetch
-    the page's changed part in ``lang`` (see :func:`_show`)."""
+    """One live client: follow the page's event stream in ``lang`` (reconnecting as a
+    browser does) and note, for every version a move made, how long after the move was
+    sent it arrived, and when the page had what changed (see :class:`_Phone`)."""
+    phone = _Phone(table, lang)
     last = ""
-    heard: set[int] = set()
-    showing: set[asyncio.Task[None]] = set()
     while time.monotonic() < until:
         try:
-            reader, writer = await asyncio.open_connection(host, port)
+            reader, writer = await asyncio.open_connection(host, port, limit=STREAM_LINE)
         except OSError:
             figures.errors += 1
             await asyncio.sleep(0.5)
             continue
         writer.write(
-            f"GET /api/v1/tables/{table.code}/events HTTP/1.0\r\nHost: {host}\r\n"
-            f"X-Real-IP: {table.address}\r\nLast-Event-ID: {last}\r\n\r\n".encode()
-        )
+            f"GET /{lang}/t/{table.code}/events?have={phone.shown} HTTP/1.0\r\n"
+            f"Host: {host}\r\nX-Real-IP: {table.address}\r\nLast-Event-ID: {last}\r\n\r\n"
+        .encode())  # fmt: skip
         try:
             while time.monotonic() < until:
                 line = await asyncio.wait_for(reader.readline(), until - time.monotonic() + 0.1)
@@ -134,21 +169,13 @@ async def _listen(host: str, port: int, table: _Table, until: float, figures: Fi
                 if text.startswith("id:"):
                     last = text[3:].strip()
                 elif text.startswith("data:"):
-                    version = int(json.loads(text[5:])["version"])
-                    sent = table.sent.get(version)
-                    if sent is not None and version not in heard:
-                        heard.add(version)
-                        figures.update_ms.append((time.monotonic() - sent) * 1000)
-                        task = asyncio.create_task(_show(host, port, table, lang, version,
-                                                         figures))  # fmt: skip
-                        showing.add(task)
-                        task.add_done_callback(showing.discard)
+                    phone.hear(host, port, json.loads(text[5:]), figures)
         except (TimeoutError, OSError, ValueError):
             pass
         finally:
             writer.close()
-    if showing:
-        await asyncio.wait(showing, timeout=30.0)
+    if phone.showing:
+        await asyncio.wait(phone.showing, timeout=30.0)
 
 
 async def _play(host: str, port: int, table: _Table, until: float, figures: Figures,
@@ -193,7 +220,8 @@ async def _run(host: str, port: int, tables: int, clients: int, seconds: float,
             "game": game.id, "players": players, "state": state}, address)  # fmt: skip
         if status != 201:
             raise RuntimeError(f"could not open a table: {status} {answer}")
-        opened.append(_Table(answer["code"], answer["state"], answer["version"], address))
+        opened.append(_Table(answer["code"], answer["state"], answer["version"],
+                             answer["log_length"], address))  # fmt: skip
     opened_hook()
     figures = Figures()
     until = time.monotonic() + seconds

@@ -217,6 +217,8 @@ class Reading:
             kept = [self._lines.get((table.id, seq)) for seq in seqs]
         known = next((i for i, line in enumerate(kept) if line is None), len(kept))
         head = cast(list[EntryRow], kept[:known])
+        if known == len(kept):  # every line was read before: no query
+            return head
         fresh = self.entries(table.code, since=since + known, table=table)
         with self._lines_lock:
             for line in fresh:

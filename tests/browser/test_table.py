@@ -90,14 +90,15 @@ def phone(browser: Browser, lang: str) -> Page:
     return context.new_page()
 
 
-def take_seat(page: Page, lang: str) -> None:
+def take_seat(page: Page, lang: str, live: str = "sse") -> None:
     """On the join page, which came in the phone's own language: its seat, then Join."""
     expect(page.locator("html")).to_have_attribute("lang", {"zh_TW": "zh-TW"}.get(lang, lang))
     expect(page.locator(f"input[name=lang][value={lang}]")).to_be_checked()
     page.locator(f"input[name=seat][value={SEATS[lang]}]").check()
     with page.expect_navigation():
         page.locator("#join-button").click()
-    expect(page.locator("html")).to_have_attribute("data-table-live", "sse")
+    if live == "sse":
+        expect(page.locator("html")).to_have_attribute("data-table-live", "sse")
 
 
 def by_link(browser: Browser, link: str, lang: str) -> Page:
@@ -108,12 +109,15 @@ def by_link(browser: Browser, link: str, lang: str) -> Page:
 
 
 def by_code(browser: Browser, server: str, short: str, lang: str) -> Page:
+    """A phone whose browser has no ``EventSource``: its page polls the table's head."""
     page = phone(browser, lang)
+    page.add_init_script("delete window.EventSource;")
     page.goto(f"{server}/table/")
     page.locator("#code").fill(short.lower().replace(" ", ""))  # as one types it
     with page.expect_navigation():
         page.locator("#code-button").click()
-    take_seat(page, lang)
+    take_seat(page, lang, live="poll")
+    expect(page.locator("html")).not_to_have_attribute("data-table-live", "sse")
     return page
 
 
@@ -180,6 +184,8 @@ def test_three_phones_join_and_play_six_nation_turns(browser: Browser, table_ser
     expect(phones["en"].locator(f"#entry-{seq} .who")).to_have_text("Claudia for Daniel")
     expect(phones["zh_TW"].locator(f"#entry-{seq} .who")).to_have_text("Claudia 代 Daniel 輸入")
     # the Chinese phone takes Russia's investor turn back: every phone says what it undid
+    polled = phones["zh_TW"].locator("html")  # its page polls and merges what changed
+    expect(polled).to_have_attribute("data-table-update", "delta")
     phones["zh_TW"].locator("#undo").click()
     undone = seq
     seq, version = seq + 1, version + 1
@@ -189,3 +195,20 @@ def test_three_phones_join_and_play_six_nation_turns(browser: Browser, table_ser
         expect(page.locator(f"#entry-{seq} .undoes")).to_contain_text(line)
         expect(page.locator(f"#entry-{undone}")).to_contain_text(UNDONE[lang])
         assert page.locator("ol.log > li").count() == seq
+    for lang in ("en", "el"):  # (the Chinese phone undid it: its page came whole)
+        expect(phones[lang].locator("html")).to_have_attribute("data-table-update", "delta")
+    for page in phones.values():
+        same_as_drawn_whole(page)
+
+
+def same_as_drawn_whole(page: Page) -> None:
+    """The page's live part, merged from what changed after each move, is the part the
+    server draws whole now (but for what the page's script shows: the zoom buttons)."""
+    mine, whole = page.evaluate("""async () => {
+        const norm = (el) => el.outerHTML.replace(/ hidden=""/g, "").replace(/>\\s+</g, "><");
+        const url = document.querySelector("[data-live]").getAttribute("data-live");
+        const holder = document.createElement("div");
+        holder.innerHTML = await (await fetch(url, {cache: "no-store"})).text();
+        return [norm(document.getElementById("live")), norm(holder.querySelector("#live"))];
+    }""")  # fmt: skip
+    assert mine == whole

@@ -58,6 +58,20 @@ def draw(
     return Markup(html)
 
 
+def layers(
+    game: Game, state: Any, paths: Iterable[str], lang: str, links: Any = False
+) -> dict[str, str] | None:
+    """The parts of the picture of ``state`` that change with the state, by name (see
+    ``Presentation.layers``); ``None`` when the game draws only whole pictures (or failed)."""
+    if game.present is None or game.present.layers is None:
+        return None
+    try:
+        return game.present.layers(state, set(paths), lang, links, namer(game, lang))
+    except Exception:  # a picture must never break the page (it takes the whole one)
+        log.exception("drawing the layers of %s failed", game.id)
+        return None
+
+
 def brushes(game: Game, data: Any, lang: str) -> list[tuple[str, str]]:
     """What a tap on the game's picture can put, as ``(value, text)``; empty: taps only link."""
     present = game.present

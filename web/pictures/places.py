@@ -16,7 +16,7 @@ from adjudicator.core.game import Game
 from adjudicator.core.present import Places
 
 from ..i18n import _, current_lang
-from . import draw
+from . import draw, layers
 
 log = logging.getLogger(__name__)
 
@@ -34,8 +34,26 @@ def move_picture(
         state = game.parse_state(data)
     except MalformedInput:
         return None
+    return draw(game, state, paths, current_lang(),
+                _links(game, state, move, alternatives, illegal, address))  # fmt: skip
+
+
+def move_layers(
+    game: Game, state: Any, move: Any, address: Callable[[str], str] | None = None
+) -> dict[str, str] | None:
+    """The layers of :func:`move_picture` (with no violation marked) of a parsed ``state``:
+    the parts that change with the state (``None``: the game has none)."""
+    return layers(game, state, [], current_lang(), _links(game, state, move, None, False, address))
+
+
+def _links(
+    game: Game, state: Any, move: Any, alternatives: list[Any] | None, illegal: bool,
+    address: Callable[[str], str] | None,
+) -> Places | bool:  # fmt: skip
+    """The picture's places for :func:`move_picture`, marked (``False``: the game's picture
+    has no places)."""
     if game.present is None or game.present.touch is None:
-        return draw(game, state, paths, current_lang())
+        return False
     found: dict[str, str] = {}
     route: list[str] = []
     if isinstance(move, dict):
@@ -47,8 +65,7 @@ def move_picture(
                 found = {**touch.alternative_marks(game, state, alternatives or []), **chosen}
         except Exception:  # marks must never break the page (the verdict stands alone)
             log.exception("marking %s failed", game.id)
-    links = Places(found, mark_words(), "move-form", route, address)
-    return draw(game, state, paths, current_lang(), links)
+    return Places(found, mark_words(), "move-form", route, address)
 
 
 def mark_words() -> dict[str, str]:

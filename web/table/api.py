@@ -6,17 +6,17 @@ import io
 import json
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import segno
-from flask import Blueprint, Response, jsonify, make_response, request
+from flask import Blueprint, Response, jsonify, make_response, request, stream_with_context
 from werkzeug.exceptions import ServiceUnavailable
 
 from adjudicator.core.errors import MalformedInput, load_json
 from adjudicator.table import codec
 from adjudicator.table.log import Replay
-from adjudicator.table.service import TableError
+from adjudicator.table.service import Head, TableError
 
 from ..clients import client_address
 from ..errors import render_error
@@ -219,6 +219,21 @@ def events(code: str) -> Any:
     The version comes from the database (see :mod:`web.table.live`), so every worker and
     server agrees. A stream lasts a random 40-60 s (the browser reconnects from the last
     version it saw), so that streams opened together do not all come back together."""
+    seen = parse_event_id(request.headers.get("Last-Event-ID", ""))
+    return follow_stream(code, seen, lambda head, _sent: _event(head))
+
+
+#: ``event(head, sent)``: the event telling of ``head`` to a stream that last told of
+#: ``sent`` (its version and log length), and the version and log length it tells of.
+EventOf = Callable[[Head, "tuple[int, int] | None"], "tuple[str, tuple[int, int]]"]
+
+
+def follow_stream(
+    code: str, seen: tuple[int, int] | None, event: EventOf, *, in_context: bool = False
+) -> Response:
+    """A live-update stream of the table ``code`` from ``seen`` (what the client has): an
+    ``event`` each time its version or log grows (``in_context``: drawn in the request's
+    context), within the server's limits on streams (see :mod:`.streams`)."""
     gate, address = stream_gate(), client_address()
     if not gate.admit(code, address):
         busy = ServiceUnavailable(retry_after=gate.limits.retry_after)
@@ -233,7 +248,6 @@ def events(code: str) -> Any:
         follow.leave(code)
         gate.leave(code, address)
         raise
-    seen = _parse_id(request.headers.get("Last-Event-ID", ""))
     lasts = random.uniform(*STREAM_SECONDS)
 
     def stream() -> Iterator[str]:
@@ -242,8 +256,8 @@ def events(code: str) -> Any:
         start = time.monotonic()
         while True:
             if (current.version, current.log_length) != sent:
-                yield _event(current)
-                sent = (current.version, current.log_length)
+                text, sent = event(current, sent)
+                yield text
             left = lasts - (time.monotonic() - start)
             if left <= 0:
                 return
@@ -256,9 +270,10 @@ def events(code: str) -> Any:
                 current = found
 
     response = Response(
-        stream(), mimetype="text/event-stream",
+        stream_with_context(stream()) if in_context else stream(),
+        mimetype="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
-    )  # fmt: skip
+    )
 
     def done() -> None:
         follow.leave(code)
@@ -268,13 +283,15 @@ def events(code: str) -> Any:
     return response
 
 
-def _event(head: Any) -> str:
+def _event(head: Head) -> tuple[str, tuple[int, int]]:
     payload = json.dumps(head.to_json())
-    return f"id: {head.version}.{head.log_length}\nevent: head\ndata: {payload}\n\n"
+    told = (head.version, head.log_length)
+    return f"id: {told[0]}.{told[1]}\nevent: head\ndata: {payload}\n\n", told
 
 
-def _parse_id(value: str) -> tuple[int, int] | None:
+def parse_event_id(value: str) -> tuple[int, int] | None:
+    """An event's id (``<version>.<log length>``), as the client sends it back."""
     version, _, length = value.partition(".")
-    if version.isdigit() and length.isdigit():
+    if version.isdigit() and length.isdigit() and len(value) <= 24:
         return int(version), int(length)
     return None

@@ -166,6 +166,13 @@ _MALFORMED_ANSWER = _json(
 )
 
 
+def _of_games(schema: dict[str, Any], games: Iterable[Game]) -> dict[str, Any]:
+    """A request body's schema whose ``game`` is one of ``games`` (an unknown one is
+    answered 404, as the document says)."""
+    game = {**schema["properties"]["game"], "enum": [g.id for g in games]}
+    return {**schema, "properties": {**schema["properties"], "game": game}}
+
+
 def _body(schema: dict[str, Any]) -> dict[str, Any]:
     return {"required": True, "content": {"application/json": {"schema": schema}}}
 
@@ -223,7 +230,9 @@ def _refusing(path: dict[str, Any], why: str) -> dict[str, Any]:
 def paths(games: Iterable[Game]) -> dict[str, Any]:
     """The table API's paths (the kinds of action: those of ``games``)."""
     base = "/api/v1/tables"
-    open_body = _model(OpenBody)
+    games = list(games)
+    open_body = _of_games(_model(OpenBody), games)
+    log_file = _of_games(_LOG_FILE, games)
     since = {
         "name": "since",
         "in": "query",
@@ -337,7 +346,7 @@ def paths(games: Iterable[Game]) -> dict[str, Any]:
                 "summary": "Replay a log file: the first line that does not follow",
                 "operationId": "table-replay",
                 "parameters": [_LANG],
-                "requestBody": _body(_ref("LogFile")),
+                "requestBody": _body(log_file),
                 "responses": {
                     "200": _json(_ref("Replay"), "How far the log follows."),
                     "404": _json(_ref("TableRefusal"), "Unknown game."),
@@ -351,7 +360,7 @@ def paths(games: Iterable[Game]) -> dict[str, Any]:
                 "summary": "A new table from a log file (when it follows to the end)",
                 "operationId": "table-import",
                 "parameters": [_LANG],
-                "requestBody": _body(_ref("LogFile")),
+                "requestBody": _body(log_file),
                 "responses": {
                     "201": _json(_IMPORTED, "The new table, and how an earlier format was read."),
                     "404": _json(_ref("TableRefusal"), "Unknown game."),

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote_plus
@@ -39,7 +38,6 @@ from ..views import (
     move_entry,
     move_label,
     pretty,
-    second_lang,
     state_editor,
 )
 from . import record_miss, tables
@@ -141,11 +139,10 @@ PAGE_LINES = 100
 
 def table_context(table: TableRow) -> dict[str, Any]:
     game = table_game(table)
-    since = max(0, table.log_length - PAGE_LINES - 1)
-    entries = tables().log_tail(table, since)
-    views = entry_views(game, entries, tables().entry, kept_views())
-    if since:
-        views = views[1:]  # the line before the first shown gave its state, not shown
+    first = max(1, table.log_length - PAGE_LINES + 1)  # the line before gives its state
+    entries = tables().log_tail(table, max(0, first - 2))
+    views = [v for v in entry_views(game, entries, tables().entry, kept_views())
+             if v["seq"] >= first]  # fmt: skip
     views.reverse()
     mine = this_seat(table.code)
     return {
@@ -226,31 +223,6 @@ def kept_views() -> KeptViews:
         "adjudicator.table.views", KeptViews(KEPT_VIEWS)
     )
     return found
-
-
-#: Rendered live parts, by (table, version, log length, language, second language): every
-#: phone of one language asks for the same part after each change. Keyed by the database's
-#: version, so a copy is never stale; bounded.
-LIVE_COPIES = 512
-
-
-@bp.get("/<lang>/t/<code>/live")
-def live(code: str) -> str:
-    """The changing part of the table page, for the live updates (``table.js``)."""
-    found = tables().get(code)
-    key = (code, found.version, found.log_length, found.archived_at is None, current_lang(),
-           second_lang())  # fmt: skip
-    copies: OrderedDict[tuple[Any, ...], str] = current_app.extensions.setdefault(
-        "adjudicator.table.live", OrderedDict()
-    )
-    html = copies.get(key)
-    if html is None:
-        html = render_template("table/live.html", **table_context(found))
-        copies[key] = html
-        while len(copies) > LIVE_COPIES:
-            with contextlib.suppress(KeyError):
-                copies.popitem(last=False)
-    return html
 
 
 @bp.post("/<lang>/t/<code>/undo")
@@ -400,4 +372,4 @@ def correct(code: str) -> Any:
     ), status  # fmt: skip
 
 
-from . import bring, joining  # noqa: E402,F401  (their routes are this blueprint's)
+from . import bring, joining, updates  # noqa: E402,F401  (their routes are this blueprint's)

@@ -8,11 +8,12 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import defaultdict
+from html import escape
 from typing import Any
 
-from ...core.i18n import N_
-from ...core.present import Canvas, is_marked, stroke, translator
-from .board import board
+from ...core.i18n import N_, join_items
+from ...core.present import Canvas, field_id, is_marked, stroke, translator
+from .board import NATIONS, board
 
 _t = translator("imperial")
 
@@ -248,3 +249,62 @@ def draw_route(canvas: Canvas, route: list[str]) -> None:
     if len(regions) > 1:
         x, y = xy(regions[-1])
         canvas.circle(x, y, 7, fill="#1d4f91")
+
+
+# --- the nations and the players, as tables ----------------------------------------------
+
+
+def link(links: Any, path: str, text: object) -> str:
+    """``text`` (escaped) as a link to the field of ``path``, when the picture has links."""
+    if not links:
+        return escape(str(text))
+    return f'<a href="#{escape(field_id(links, path))}">{escape(str(text))}</a>'
+
+
+def table(caption: str, heads: list[str], rows: list[tuple[bool, list[str]]]) -> str:
+    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
+    body = "".join(
+        ('<tr class="marked">' if bad else "<tr>")
+        + "".join(
+            f'<td data-label="{escape(h)}">{c}</td>' for h, c in zip(heads, cells, strict=True)
+        )
+        + "</tr>"
+        for bad, cells in rows
+    )
+    return (
+        f'<div class="table-wrap" tabindex="0" role="region" aria-label="{escape(caption)}">'
+        f'<table class="picture-table"><caption>{escape(caption)}'
+        f"</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
+    )
+
+
+def nation_table(state: Any, marked: set[str], lang: str, links: Any, name: Any) -> str:
+    heads = [
+        _t(lang, k) for k in ("Nation", "Government", "Treasury", "Rondel", "Power points", "Tax")
+    ]
+    rows = []
+    for nid in NATIONS:
+        nation = state.nations.get(nid)
+        if nation is None:
+            continue
+        swatch = f'<span class="swatch nation-{nid}"></span>'
+        cells = [
+            swatch + link(links, f"/nations/{nid}", name("nation", nid)),
+            escape(nation.government or "—"),
+            str(nation.treasury),
+            escape(name("rondel", nation.rondel) if nation.rondel else "—"),
+            str(nation.power_points),
+            str(nation.tax),
+        ]
+        rows.append((is_marked(f"/nations/{nid}", marked), cells))
+    return table(_t(lang, "Nations"), heads, rows)
+
+
+def player_table(state: Any, marked: set[str], lang: str, links: Any, name: Any) -> str:
+    heads = [_t(lang, "Player"), _t(lang, "Cash"), _t(lang, "Bonds")]
+    rows = []
+    for row, player in enumerate(state.players):
+        bonds = join_items([f"{name('nation', b.nation)} {b.cost}" for b in player.bonds], lang)
+        cells = [link(links, f"/players/{row}", player.name), str(player.cash), escape(bonds)]
+        rows.append((is_marked(f"/players/{row}", marked), cells))
+    return table(_t(lang, "Players"), heads, rows)

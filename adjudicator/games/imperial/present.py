@@ -8,14 +8,14 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from ...core.i18n import N_, join_items
+from ...core.i18n import N_
 from ...core.present import (
     Canvas,
+    Drawn,
     Places,
     Presentation,
-    field_id,
-    is_marked,
     lines,
+    links_key,
     shrink,
     translator,
     width_of,
@@ -34,6 +34,8 @@ from .picture import (
     draw_region,
     draw_route,
     marked_regions,
+    nation_table,
+    player_table,
 )
 from .touch import TOUCH
 
@@ -123,66 +125,11 @@ ENTITY_FIELDS: dict[str, str] = {
 }
 
 
-def link(links: Any, path: str, text: object) -> str:
-    """``text`` (escaped) as a link to the field of ``path``, when the picture has links."""
-    if not links:
-        return escape(str(text))
-    return f'<a href="#{escape(field_id(links, path))}">{escape(str(text))}</a>'
-
-
-def table(caption: str, heads: list[str], rows: list[tuple[bool, list[str]]]) -> str:
-    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
-    body = "".join(
-        ('<tr class="marked">' if bad else "<tr>")
-        + "".join(
-            f'<td data-label="{escape(h)}">{c}</td>' for h, c in zip(heads, cells, strict=True)
-        )
-        + "</tr>"
-        for bad, cells in rows
-    )
-    return (
-        f'<div class="table-wrap" tabindex="0" role="region" aria-label="{escape(caption)}">'
-        f'<table class="picture-table"><caption>{escape(caption)}'
-        f"</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
-    )
-
-
-def nation_table(state: Any, marked: set[str], lang: str, links: Any, name: Any) -> str:
-    heads = [
-        _t(lang, k) for k in ("Nation", "Government", "Treasury", "Rondel", "Power points", "Tax")
-    ]
-    rows = []
-    for nid in NATIONS:
-        nation = state.nations.get(nid)
-        if nation is None:
-            continue
-        swatch = f'<span class="swatch nation-{nid}"></span>'
-        cells = [
-            swatch + link(links, f"/nations/{nid}", name("nation", nid)),
-            escape(nation.government or "—"),
-            str(nation.treasury),
-            escape(name("rondel", nation.rondel) if nation.rondel else "—"),
-            str(nation.power_points),
-            str(nation.tax),
-        ]
-        rows.append((is_marked(f"/nations/{nid}", marked), cells))
-    return table(_t(lang, "Nations"), heads, rows)
-
-
-def player_table(state: Any, marked: set[str], lang: str, links: Any, name: Any) -> str:
-    heads = [_t(lang, "Player"), _t(lang, "Cash"), _t(lang, "Bonds")]
-    rows = []
-    for row, player in enumerate(state.players):
-        bonds = join_items([f"{name('nation', b.nation)} {b.cost}" for b in player.bonds], lang)
-        cells = [link(links, f"/players/{row}", player.name), str(player.cash), escape(bonds)]
-        rows.append((is_marked(f"/players/{row}", marked), cells))
-    return table(_t(lang, "Players"), heads, rows)
-
-
 def draw(state: Any, marked: set[str], lang: str, links: Any = False, names: Any = None) -> str:
     """The map in a box that pans (and zooms, with the page's script), then the nations and
-    the players as tables."""
-    name = names or (lambda kind, entity: str(entity).replace("_", " "))
+    the players as tables. The pieces, the rondel and the tables are its :func:`layers`."""
+    name = names or _plain
+    parts = layers(state, marked, lang, links, name)
     canvas = Canvas(WIDTH, MAP_HEIGHT, _t(lang, "Imperial"), links=links)
     canvas.rect(0, 0, WIDTH, MAP_HEIGHT, fill="#f7f3ea")
     draw_borders(canvas)
@@ -191,7 +138,7 @@ def draw(state: Any, marked: set[str], lang: str, links: Any = False, names: Any
         with canvas.link("/units", tap=f"/regions/{region}", place=f"region:{region}",
                          name=name("region", region)):  # fmt: skip
             draw_region(canvas, region, region in bad, name)
-    draw_pieces(canvas, state, lang)
+    canvas.parts.append(parts["pieces"])
     if isinstance(links, Places):
         draw_route(canvas, links.route)
     zoom = (
@@ -203,10 +150,52 @@ def draw(state: Any, marked: set[str], lang: str, links: Any = False, names: Any
         f'<div class="panel wide">{zoom}<div class="map-scroll" tabindex="0" role="group" '
         f'aria-label="{escape(_t(lang, "Map"))}">{canvas.render()}</div>'
         f"{map_legend(lang, name)}</div>"
-        f'<div class="panel">{draw_rondel(state, lang, links, name)}</div>'
-        f'<div class="panel">{nation_table(state, marked, lang, links, name)}</div>'
-        f'<div class="panel">{player_table(state, marked, lang, links, name)}</div>'
+        + "".join(parts[layer] for layer in ("rondel", "nations", "players"))
     )
+
+
+def layers(state: Any, marked: set[str], lang: str, links: Any = False, names: Any = None
+           ) -> dict[str, str]:  # fmt: skip
+    """What changes with the state (see ``Presentation.layers``): the pieces on the map (its
+    regions, borders and names stay), the rondel, the nations and the players; each drawn
+    once for the parts of the state it shows (see ``Drawn``)."""
+    name = names or _plain
+    drawn = links_key(links)
+    key = None if drawn is None else (lang, drawn, frozenset(marked))
+    panel = '<div class="panel" data-layer="{}">{}</div>'.format
+    nations = state.nations.items()
+
+    def pieces() -> str:
+        canvas = Canvas(WIDTH, MAP_HEIGHT, "", links=links)
+        draw_pieces(canvas, state, lang)
+        return f'<g data-layer="pieces">{"".join(canvas.parts)}</g>'
+
+    shown = {
+        "pieces": (pieces, (
+            tuple((nid, tuple(n.flags), tuple((f.region, f.kind) for f in n.factories))
+                  for nid, n in nations),
+            tuple((u.nation, u.kind, u.region, u.count) for u in state.units))),
+        "rondel": (lambda: panel("rondel", draw_rondel(state, lang, links, name)),
+                   (state.turn, tuple((nid, n.rondel) for nid, n in nations))),
+        "nations": (lambda: panel("nations", nation_table(state, marked, lang, links, name)),
+                    tuple((nid, n.government, n.treasury, n.rondel, n.power_points, n.tax)
+                          for nid, n in nations)),
+        "players": (lambda: panel("players", player_table(state, marked, lang, links, name)),
+                    tuple((p.name, p.cash, tuple((b.nation, b.cost) for b in p.bonds))
+                          for p in state.players)),
+    }  # fmt: skip
+    return {
+        layer: DRAWN.get(None if key is None else (layer, key, parts), draw)
+        for layer, (draw, parts) in shown.items()
+    }
+
+
+#: The layers drawn before (see ``Drawn``).
+DRAWN = Drawn()
+
+
+def _plain(kind: str, entity: str) -> str:
+    return str(entity).replace("_", " ")
 
 
 def map_legend(lang: str, name: Any) -> str:
@@ -386,4 +375,5 @@ def add_unit(data: Any, nid: str, kind: str, region: str) -> str:
 PRESENT = Presentation(
     draw=draw, brushes=brushes, tap=tap, fields=FIELDS, moves=book.labels(),
     player_fields=PLAYER_FIELDS, entity_fields=ENTITY_FIELDS, examples=EXAMPLES, touch=TOUCH,
+    layers=layers,
 )  # fmt: skip

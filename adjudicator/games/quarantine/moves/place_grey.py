@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import BeforeValidator, Field
 
 from ....core.i18n import N_, Message
 from ....core.moves import MoveKind
@@ -33,27 +33,37 @@ from ..rules.common import as_pos
 Candidate = dict[str, Any]
 
 
+def _one_square(value: object) -> object:
+    """A single ``[x, y]`` is read as a list of one square; ``null`` as none."""
+    if value is None:
+        return []
+    if isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value):
+        return [value]
+    return value
+
+
+#: The squares a grey cube spreads to: a list, or (as the format has always read) one
+#: square or null; the schema states all three forms.
+Spread = Annotated[
+    list[At],
+    Field(max_length=8),
+    BeforeValidator(
+        _one_square,
+        json_schema_input_type=Annotated[list[At], Field(max_length=8)] | At | None,
+    ),
+]
+
+
 class PlaceGrey(Strict):
     """Place a drawn grey cube on a tile (``at`` null: set aside in the first round)."""
 
     type: Literal["place_grey"]
     player: Name | None = None
     at: At | None = None
-    spread: list[At] = Field(
+    spread: Spread = Field(
         default_factory=list,
-        max_length=8,
         description="other tiles of a complete nurse station, each with a grey from the supply",
     )
-
-    @field_validator("spread", mode="before")
-    @classmethod
-    def _one_square(cls, value: object) -> object:
-        """A single ``[x, y]`` is read as a list of one square; ``null`` as none."""
-        if value is None:
-            return []
-        if isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value):
-            return [value]
-        return value
 
 
 KIND = MoveKind(
