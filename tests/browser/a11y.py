@@ -111,7 +111,7 @@ def serious_axe_violations(page: Page) -> list[str]:
 
 
 def page_violations(page: Page) -> list[str]:
-    """Every rule on a page of the reference, colour contrast on its reduced copy (above).
+    """Every rule on a page of the reference, the colour rules on its reduced copy (above).
     The page is left reduced: load it again before anything else."""
     found = serious(run_axe(page, {"rules": {rule: {"enabled": False} for rule in COLOURS}}))
     _removed, lost = page.evaluate(REDUCE, list(ATTRIBUTES))
