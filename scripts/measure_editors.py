@@ -81,7 +81,7 @@ def entries(browser: Any, server: str, only: str | None = None) -> dict[str, Any
             page.locator("form.pick select[name=example]").first.select_option(
                 f"setup-{len(target['players'])}p"
             )
-        entry = enter_state(page, game.schema("state"), target, game=game.id)
+        entry = enter_state(page, game.schema("state"), target, game=game.id, weigh=True)
         with submitted(page):
             page.locator("#check-button").click()  # (not counted: the entry is done)
         href = page.locator("#permalink").get_attribute("href") or ""

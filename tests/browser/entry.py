@@ -86,9 +86,15 @@ class Entry:
 
 class Driver:
     def __init__(
-        self, page: Page, schema: dict[str, Any], form: str = "#state-form", game: str = ""
+        self,
+        page: Page,
+        schema: dict[str, Any],
+        form: str = "#state-form",
+        game: str = "",
+        weigh: bool = False,
     ) -> None:
         self.page, self.schema, self.form, self.game = page, schema, form, game
+        self.weigh = weigh  # (each answer's size, for scripts/measure_editors.py)
         self.entry = Entry()
         self.untappable: set[tuple[str, int]] = set()
         self.loads = page_loads(page)  # full page loads only: a swapped answer is not one
@@ -107,7 +113,8 @@ class Driver:
             button.click()
         self.entry.counts["tap"] += 1
         self.entry.counts["page"] = len(self.loads)
-        self.entry.pages.append(len(self.page.content().encode()))
+        if self.weigh:  # (the whole page serialised: 190 KB on the MP check page)
+            self.entry.pages.append(len(self.page.content().encode()))
 
     def unfold(self, path: str) -> bool:
         """Press "Edit" on the folded part around ``path``, if one is; True when pressed."""
@@ -416,7 +423,13 @@ def differing(have: Any, want: Any) -> int:
 
 
 def enter_state(
-    page: Page, schema: dict[str, Any], target: Any, form: str = "#state-form", game: str = ""
+    page: Page,
+    schema: dict[str, Any],
+    target: Any,
+    form: str = "#state-form",
+    game: str = "",
+    weigh: bool = False,
 ) -> Entry:
-    """Enter ``target``; with ``game`` (its id), pieces the picture adds are tapped on it."""
-    return Driver(page, schema, form, game).enter(target)
+    """Enter ``target``; with ``game`` (its id), pieces the picture adds are tapped on it;
+    with ``weigh``, the size of each page answered is kept in ``Entry.pages``."""
+    return Driver(page, schema, form, game, weigh).enter(target)

@@ -38,23 +38,37 @@ def console_problem(kind: str, text: str) -> list[str]:
     return [f"console {kind}: {text}"]
 
 
+@pytest.fixture
+def page(reused_page: Page) -> Page:
+    """The module's tests share a page (each loads what it reads)."""
+    return reused_page
+
+
 @pytest.fixture(autouse=True)
 def guard(page: Page, server: str) -> Iterator[list[str]]:
     """Fail on any request to another host, any console error and any dialog."""
     page.set_default_timeout(15_000)
     problems: list[str] = []
-    page.on(
-        "request",
-        lambda r: (
-            None
-            if r.url.startswith(server) or r.url.startswith("data:")
-            else problems.append(f"request to another host: {r.url}")
-        ),
-    )
-    page.on("console", lambda m: problems.extend(console_problem(m.type, m.text)))
-    page.on("dialog", lambda d: (problems.append(f"dialog: {d.message}"), d.dismiss()))
-    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+
+    def request(r: Any) -> None:
+        if not (r.url.startswith(server) or r.url.startswith("data:")):
+            problems.append(f"request to another host: {r.url}")
+
+    def dialog(d: Any) -> None:
+        problems.append(f"dialog: {d.message}")
+        d.dismiss()
+
+    handlers = {
+        "request": request,
+        "console": lambda m: problems.extend(console_problem(m.type, m.text)),
+        "dialog": dialog,
+        "pageerror": lambda e: problems.append(f"page error: {e}"),
+    }
+    for event, handler in handlers.items():
+        page.on(event, handler)  # type: ignore[call-overload]
     yield problems
+    for event, handler in handlers.items():  # (the next test's page is this one)
+        page.remove_listener(event, handler)
     assert problems == []
 
 

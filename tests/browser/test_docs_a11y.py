@@ -7,6 +7,13 @@ the same markup repeated hundreds of times, minutes each under axe) for one game
 language, so that the four languages together check each game's. With ``ADJ_AXE_ALL=1``
 it checks every page in every language.
 
+Each page is checked by :func:`a11y.page_violations`: every axe rule but the two that judge
+colours on the page as it is (what depends on the words: a table too wide for a phone, as
+in en, el and pt on the Imperial board page; an empty link; a repeated id), then the colour
+rules (text contrast, a link told apart by colour alone) on the page reduced to one element
+of each distinct path from ``<body>``: the colours an element gets are decided by its path
+(see ``tests/browser/a11y.py``), so the same colours are judged for a fifth of the CPU.
+
 Run: ``pytest -m browser tests/browser/test_docs_a11y.py``.
 """
 
@@ -16,12 +23,19 @@ import os
 from pathlib import Path
 
 import pytest
+from a11y import page_violations
 from playwright.sync_api import Page
-from test_editors import serious_axe_violations
 
 from adjudicator.core.i18n import LANGS
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def page(reused_page: Page) -> Page:
+    """The module's tests share a page (each loads what it reads)."""
+    return reused_page
+
 
 PHONE = {"width": 390, "height": 844}
 GAMES = ("manhattan-project", "imperial", "quarantine")
@@ -51,7 +65,7 @@ def test_reference_pages_have_no_serious_axe_violation(
     found = {}
     for path in pages:
         page.goto(f"{server}/docs/{lang}/{path}")
-        problems = serious_axe_violations(page)
+        problems = page_violations(page)
         if problems:
             found[path] = problems
     assert found == {}
@@ -64,11 +78,12 @@ def test_the_dark_theme_and_the_open_menu_are_accessible_too(page: Page, server:
     found = {}
     for path in ("games/imperial/rules.html", "games/quarantine/glossary.html"):
         page.goto(f"{server}/docs/{lang}/{path}")
-        found[path] = serious_axe_violations(page)
+        found[path] = page_violations(page)
     page.emulate_media(color_scheme="light")
+    page.reload()  # (the check left the page reduced)
     page.locator(".mobile-header .nav-overlay-icon").click()
     page.locator(".sidebar-drawer .sidebar-search").wait_for(state="visible")
-    found["menu"] = serious_axe_violations(page)
+    found["menu"] = page_violations(page)
     assert found == {"games/imperial/rules.html": [], "games/quarantine/glossary.html": [],
                      "menu": []}  # fmt: skip
 
@@ -102,3 +117,28 @@ def test_the_index_fits_a_few_phone_screens(page: Page, server: str, lang: str):
     page.goto(f"{server}/docs/{lang}/index.html")
     height = page.evaluate("document.documentElement.scrollHeight")
     assert height <= 3 * PHONE["height"], height  # alabaster's index was about 46 screens
+
+
+@pytest.mark.parametrize("plant", ["class", "attribute"])
+def test_the_reduced_check_still_finds_a_colour_on_one_element(page: Page, server: str, plant):
+    """A pale colour given to the last paragraph of a long page alone, by a class or by an
+    attribute the page's CSS selects on: the reduction keeps that paragraph, and colour
+    contrast reports it."""
+    page.set_viewport_size(PHONE)
+    page.goto(f"{server}/docs/en/games/imperial/disputes.html")
+    assert page_violations(page) == []
+    page.reload()
+    selector = ".planted" if plant == "class" else "[data-planted]"
+    page.evaluate(
+        """([plant, selector]) => {
+            const style = document.createElement("style");
+            style.textContent = selector + " { color: #c8c8c8 !important; }";
+            document.head.append(style);
+            const last = [...document.querySelectorAll("article p")].at(-1);
+            if (plant === "class") last.classList.add("planted");
+            else last.setAttribute("data-planted", "");
+        }""",
+        [plant, selector],
+    )
+    found = page_violations(page)
+    assert [v for v in found if v.startswith("color-contrast")], found

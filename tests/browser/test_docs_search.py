@@ -9,10 +9,17 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import quote
 
 import pytest
+from playwright.sync_api import Page
 
 from adjudicator.core.i18n import HTML_LANG
 
 pytestmark = [pytest.mark.browser, pytest.mark.docs]
+
+
+@pytest.fixture
+def page(reused_page: Page) -> Page:
+    """The module's tests share a page (each loads what it reads)."""
+    return reused_page
 
 
 class QuietHandler(SimpleHTTPRequestHandler):

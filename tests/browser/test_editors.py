@@ -19,6 +19,7 @@ from adjudicator.games import available_games
 from web import permalink
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from a11y import serious_axe_violations
 from entry import enter_state, same_state
 from swapping import submitted
 
@@ -35,17 +36,6 @@ def game_by_id(game_id: str) -> Game:
 
 def normal(game: Game, data: Any) -> Any:
     return game.state_model.model_validate(data).model_dump(mode="json")
-
-
-def serious_axe_violations(page: Page) -> list[str]:
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    return [
-        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
-        for v in results.response["violations"]
-        if v.get("impact") in ("serious", "critical")
-    ]
 
 
 def start_from_setup(page: Page, server: str, lang: str, game: Game, players: int) -> None:

@@ -13,6 +13,13 @@ from adjudicator.games import available_games
 
 pytestmark = pytest.mark.browser
 
+
+@pytest.fixture
+def page(reused_page: Page) -> Page:
+    """The module's tests share a page (each loads what it reads)."""
+    return reused_page
+
+
 PHONE = {"width": 390, "height": 844}
 
 #: The words of each visible cell of the score tables that a line break cuts in two.

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from a11y import serious_axe_violations
 from playwright.sync_api import Page, expect
 from swapping import choose_by_keys, page_loads, submitted, tab_to
-from test_editors import serious_axe_violations
 
 pytestmark = pytest.mark.browser
 

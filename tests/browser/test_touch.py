@@ -8,10 +8,10 @@ Run: ``pytest -m browser tests/browser/test_touch.py``.
 from __future__ import annotations
 
 import pytest
+from a11y import serious_axe_violations
 from disputes import DISPUTES, Dispute, settle
 from playwright.sync_api import Page, expect
 from swapping import choose_by_keys, page_loads, submitted, tab_to
-from test_editors import serious_axe_violations
 
 pytestmark = pytest.mark.browser
 
