@@ -79,6 +79,8 @@ def test_what_a_delta_cannot_say_comes_whole(client: FlaskClient) -> None:
     for have in ("3.9", "0.0", "9.2"):  # ahead of the table, or before its first line
         assert client.get(f"/en/t/{code}/live?have={have}").json == {"whole": whole}
     assert client.get(f"/en/t/{code}/live?have=x.y").text == whole  # (not a version: HTML)
+    too_long = "2." + "2" * 30  # not cut to a shorter number: not a version
+    assert client.get(f"/en/t/{code}/live?have={too_long}").text == whole
 
 
 def events(client: FlaskClient, url: str, last: str = "") -> Any:

@@ -43,10 +43,11 @@ from ..views import (
 from . import record_miss, tables
 from .api import retry_headers
 from .views import (
-    KeptViews,
+    Kept,
     entry_views,
     first_notice,
     join_url,
+    kept,
     seat_list,
     seat_text,
 )
@@ -217,12 +218,9 @@ def _refused_notice(found: TableRow) -> str:
 KEPT_VIEWS = 4096
 
 
-def kept_views() -> KeptViews:
+def kept_views() -> Kept:
     """This process's log lines drawn for the page (bounded)."""
-    found: KeptViews = current_app.extensions.setdefault(
-        "adjudicator.table.views", KeptViews(KEPT_VIEWS)
-    )
-    return found
+    return kept("views", KEPT_VIEWS)
 
 
 @bp.post("/<lang>/t/<code>/undo")

@@ -15,13 +15,11 @@ in each server process (kept by the database's version: never stale; bounded).
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
-from collections import OrderedDict
 from typing import Any
 
-from flask import current_app, jsonify, render_template, request
+from flask import jsonify, render_template, request
 
 from adjudicator.core.errors import MalformedInput
 from adjudicator.core.game import Game
@@ -34,7 +32,7 @@ from ..views import second_lang
 from . import tables
 from .api import follow_stream, parse_event_id
 from .pages import PAGE_LINES, bp, kept_views, table_context, table_game, tap_addresses
-from .views import entry_views
+from .views import entry_views, kept
 
 #: Rendered parts and deltas kept per process (each keyed by the table's version).
 LIVE_COPIES = 512
@@ -46,44 +44,29 @@ KEPT_LAYERS = 2048
 KEPT_ROWS = 256
 
 
-def _kept(name: str, size: int = LIVE_COPIES) -> OrderedDict[tuple[Any, ...], Any]:
-    found: OrderedDict[tuple[Any, ...], Any] = current_app.extensions.setdefault(
-        f"adjudicator.table.{name}", OrderedDict()
-    )
-    while len(found) > size:
-        with contextlib.suppress(KeyError):
-            found.popitem(last=False)
-    return found
-
-
-def parse_have(text: str) -> tuple[int, int] | None:
-    """``<version>.<log length>`` as the page says what it has; ``None`` if it is not that."""
-    return parse_event_id(text[:24])
-
-
 def table_at(code: str, head: Head | None = None) -> TableRow:
     """The table (raises ``NoSuchTable``), from this process's copy when ``head`` says
     which version is wanted and it was read before."""
-    rows = _kept("rows", KEPT_ROWS)
+    rows = kept("rows", KEPT_ROWS)
     if head is not None:
         found = rows.get((code, head))
         if found is not None:
             return found
     found = tables().get(code)
-    rows[(code, Head(found.version, found.log_length, found.archived_at is not None))] = found
-    return found
+    return rows.keep((code, Head(found.version, found.log_length, found.archived_at is not None)),
+                     found)  # fmt: skip
 
 
 def parsed(game: Game, found: TableRow) -> Any:
     """The table's state parsed (once per version in this process; ``None``: it does not
     parse, and the page takes the whole part, which says so)."""
-    states = _kept("states", KEPT_ROWS)
+    states = kept("states", KEPT_ROWS)
     key = (found.code, found.version)
     if key not in states:
         try:
-            states[key] = game.parse_state(found.state)
+            states.keep(key, game.parse_state(found.state))
         except MalformedInput:
-            states[key] = None
+            states.keep(key, None)
     return states[key]
 
 
@@ -91,10 +74,10 @@ def whole(found: TableRow) -> str:
     """The whole live part (``table/live.html``) of the table as read."""
     key = (found.code, found.version, found.log_length, found.archived_at is None,
            current_lang(), second_lang())  # fmt: skip
-    copies = _kept("live")
+    copies = kept("live", LIVE_COPIES)
     html = copies.get(key)
     if html is None:
-        html = copies[key] = render_template("table/live.html", **table_context(found))
+        html = copies.keep(key, render_template("table/live.html", **table_context(found)))
     return html
 
 
@@ -103,9 +86,9 @@ def delta(found: TableRow, have: tuple[int, int]) -> dict[str, Any] | None:
     when only the whole part can say it."""
     key = (found.code, found.version, found.log_length, found.archived_at is None, have,
            current_lang(), second_lang())  # fmt: skip
-    copies = _kept("deltas")
+    copies = kept("deltas", LIVE_COPIES)
     if key not in copies:
-        copies[key] = _delta(found, have)
+        copies.keep(key, _delta(found, have))
     return copies[key]
 
 
@@ -139,11 +122,11 @@ def _delta(found: TableRow, have: tuple[int, int]) -> dict[str, Any] | None:
 def _changed_layers(found: TableRow, version: int, layers: dict[str, str]) -> dict[str, str]:
     """The layers that differ from those of ``version`` (the page's), when this process drew
     that version's in this language (else all of them)."""
-    drawn = _kept("layers", KEPT_LAYERS)
+    drawn = kept("layers", KEPT_LAYERS)
     key = (found.code, current_lang(), second_lang())
     before = drawn.get(key)
     if before is None or before[0] != found.version:
-        drawn[key] = (found.version, layers)
+        drawn.keep(key, (found.version, layers))
     if before is None or before[0] != version:
         return layers
     return {name: html for name, html in layers.items() if before[1].get(name) != html}
@@ -177,7 +160,7 @@ def _newest(found: TableRow) -> dict[str, Any] | None:
 def live(code: str) -> Any:
     """The changing part of the table page: the whole of it (HTML); with ``have``, what
     changed since then (JSON: ``{"delta": ...}``, else ``{"whole": html}``)."""
-    have = parse_have(request.args.get("have", ""))
+    have = parse_event_id(request.args.get("have", ""))
     if have is None:
         return whole(table_at(code))
     found = table_at(code, tables().head(code))  # (read once for every phone of the table)
@@ -191,7 +174,7 @@ def events(code: str) -> Any:
     time the table's version or log grows, with what changed since the last one the page
     has (its ``Last-Event-ID``, at first the ``have`` of the page's address); the streams'
     limits and lengths are the API's (:func:`web.table.api.events`)."""
-    seen = parse_event_id(request.headers.get("Last-Event-ID", "")) or parse_have(
+    seen = parse_event_id(request.headers.get("Last-Event-ID", "")) or parse_event_id(
         request.args.get("have", "")
     )
     return follow_stream(code, seen, lambda head, sent: _event(code, head, sent), in_context=True)

@@ -6,7 +6,7 @@ import contextlib
 from collections import OrderedDict
 from typing import Any
 
-from flask import url_for
+from flask import current_app, url_for
 from markupsafe import Markup, escape
 
 from adjudicator.core.game import Game
@@ -246,23 +246,31 @@ def flagged_line(game: Game, flag: Any, before: Any) -> dict[str, Any]:
     }
 
 
-class KeptViews(OrderedDict[tuple[Any, ...], dict[str, Any]]):
-    """Log lines drawn for the page, by line and language: a line never changes once
-    written, so each is drawn once in each language (the oldest forgotten past ``size``)."""
+class Kept(OrderedDict[tuple[Any, ...], Any]):
+    """What this process drew or read once and keeps, by a key that says what it was made
+    from (a log line and its language; a table's version): the oldest forgotten past
+    ``size``."""
 
     def __init__(self, size: int) -> None:
         super().__init__()
         self.size = size
 
-    def keep(self, key: tuple[Any, ...], view: dict[str, Any]) -> None:
-        self[key] = view
+    def keep(self, key: tuple[Any, ...], value: Any) -> Any:
+        self[key] = value
         while len(self) > self.size:
-            with contextlib.suppress(KeyError):
+            with contextlib.suppress(KeyError):  # (another thread took it first)
                 self.popitem(last=False)
+        return value
+
+
+def kept(name: str, size: int) -> Kept:
+    """This process's store called ``name`` (bounded to ``size``), in the application."""
+    found: Kept = current_app.extensions.setdefault(f"adjudicator.table.{name}", Kept(size))
+    return found
 
 
 def entry_views(
-    game: Game, entries: list[EntryRow], lookup: Any, kept: KeptViews | None = None
+    game: Game, entries: list[EntryRow], lookup: Any, kept: Kept | None = None
 ) -> list[dict[str, Any]]:
     """The log lines for the page, oldest first: each undo names the line it took back
     (``lookup(seq)`` finds one not among ``entries``), and that line is marked undone.
